@@ -1,0 +1,104 @@
+// The puzzle model: parse and format 81-character grids, check givens and solutions.
+#include "engine/puzzle.h"
+
+#include <array>
+
+namespace sudoku {
+namespace {
+
+std::string CellName(int cell) {
+  return "r" + std::to_string(cell / 9 + 1) + "c" + std::to_string(cell % 9 + 1);
+}
+
+std::string_view UnitName(Unit unit) {
+  switch (unit) {
+    case Unit::kRow:
+      return "row";
+    case Unit::kColumn:
+      return "column";
+    case Unit::kBox:
+      return "box";
+  }
+  return "unit";
+}
+
+}  // namespace
+
+std::optional<std::string> ParseGrid(std::string_view text, Grid& grid) {
+  if (text.size() != kCells) {
+    return "expected 81 cells, found " + std::to_string(text.size());
+  }
+  for (int cell = 0; cell < kCells; ++cell) {
+    const char ch = text[cell];
+    if (ch >= '1' && ch <= '9') {
+      grid[cell] = static_cast<uint8_t>(ch - '0');
+    } else if (ch == '.' || ch == '0') {
+      grid[cell] = 0;
+    } else {
+      const bool printable = ch >= 0x20 && ch < 0x7f;
+      std::string shown = printable ? std::string{'\'', ch, '\''}
+                                    : "byte " + std::to_string(
+                                                    static_cast<unsigned char>(ch));
+      return "bad character " + shown + " at column " + std::to_string(cell + 1);
+    }
+  }
+  return std::nullopt;
+}
+
+std::string FormatGrid(const Grid& grid) {
+  std::string text(kCells, '.');
+  for (int cell = 0; cell < kCells; ++cell) {
+    if (grid[cell] != 0) text[cell] = static_cast<char>('0' + grid[cell]);
+  }
+  return text;
+}
+
+std::optional<Conflict> FindConflict(const Grid& grid) {
+  // Where each digit was first seen in each unit, plus one (0: not seen).
+  std::array<std::array<int, 10>, 9> row_seen{}, col_seen{}, box_seen{};
+  for (int cell = 0; cell < kCells; ++cell) {
+    const int digit = grid[cell];
+    if (digit == 0) continue;
+    const int r = cell / 9, c = cell % 9, b = (r / 3) * 3 + c / 3;
+    const struct {
+      Unit unit;
+      int index;
+      int& seen;
+    } units[] = {{Unit::kRow, r, row_seen[r][digit]},
+                 {Unit::kColumn, c, col_seen[c][digit]},
+                 {Unit::kBox, b, box_seen[b][digit]}};
+    for (const auto& u : units) {
+      if (u.seen != 0) return Conflict{digit, u.unit, u.index, u.seen - 1, cell};
+    }
+    for (const auto& u : units) u.seen = cell + 1;
+  }
+  return std::nullopt;
+}
+
+std::string DescribeConflict(const Conflict& conflict) {
+  return "digit " + std::to_string(conflict.digit) + " twice in " +
+         std::string(UnitName(conflict.unit)) + " " +
+         std::to_string(conflict.unit_index + 1) + " (" +
+         CellName(conflict.first_cell) + " and " +
+         CellName(conflict.second_cell) + ")";
+}
+
+std::optional<std::string> CheckSolution(const Grid& givens,
+                                         const Grid& candidate) {
+  for (int cell = 0; cell < kCells; ++cell) {
+    if (candidate[cell] < 1 || candidate[cell] > 9) {
+      return "cell " + CellName(cell) + " is empty";
+    }
+    if (givens[cell] != 0 && givens[cell] != candidate[cell]) {
+      return "cell " + CellName(cell) + " changes given " +
+             std::to_string(givens[cell]) + " to " +
+             std::to_string(candidate[cell]);
+    }
+  }
+  if (auto conflict = FindConflict(candidate)) {
+    return DescribeConflict(*conflict);
+  }
+  return std::nullopt;
+}
+
+}  // namespace sudoku

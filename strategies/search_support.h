@@ -1,0 +1,82 @@
+// Small helpers shared by strategies: bit tricks, the node budget, result assembly.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+#include "strategies/strategy.h"
+
+namespace sudoku::support {
+
+inline constexpr uint16_t kAllDigits = 0x1FF;  // bit d-1 stands for digit d
+
+constexpr int RowOf(int cell) { return cell / 9; }
+constexpr int ColOf(int cell) { return cell % 9; }
+constexpr int BoxOf(int cell) { return (cell / 27) * 3 + (cell % 9) / 3; }
+
+constexpr uint16_t DigitBit(int digit) {
+  return static_cast<uint16_t>(1u << (digit - 1));
+}
+// The digit of the lowest set bit of a non-empty mask.
+inline int LowestDigit(uint16_t mask) { return std::countr_zero(mask) + 1; }
+
+// Counts nodes and refuses the one that would pass the budget.
+class NodeBudget {
+ public:
+  explicit NodeBudget(uint64_t budget) : budget_(budget) {}
+
+  // Records one node; false (and exhausted() from then on) when the budget
+  // is already spent, in which case the caller must unwind.
+  bool Take() {
+    if (nodes_ == budget_) {
+      exhausted_ = true;
+      return false;
+    }
+    ++nodes_;
+    return true;
+  }
+  uint64_t nodes() const { return nodes_; }
+  bool exhausted() const { return exhausted_; }
+
+ private:
+  uint64_t nodes_ = 0;
+  uint64_t budget_;
+  bool exhausted_ = false;
+};
+
+// True when no digit repeats in a row, column or box of `grid`. Strategies
+// whose search would not notice clashing givens call this first, so that they
+// never return a grid for an impossible puzzle.
+inline bool GivensConsistent(const Grid& grid) {
+  uint16_t rows[9] = {}, cols[9] = {}, boxes[9] = {};
+  for (int cell = 0; cell < kCells; ++cell) {
+    if (grid[cell] == 0) continue;
+    const uint16_t bit = DigitBit(grid[cell]);
+    const int r = RowOf(cell), c = ColOf(cell), b = BoxOf(cell);
+    if ((rows[r] | cols[c] | boxes[b]) & bit) return false;
+    rows[r] |= bit;
+    cols[c] |= bit;
+    boxes[b] |= bit;
+  }
+  return true;
+}
+
+// Turns what a search found into an outcome: two solutions prove several; one
+// answers a limit of 1; a spent budget otherwise leaves the question open.
+inline SolveResult Finish(SolveResult result, uint32_t solution_limit,
+                          const NodeBudget& budget) {
+  result.nodes = budget.nodes();
+  if (result.solutions >= 2) {
+    result.outcome = Outcome::kMultiple;
+  } else if (result.solutions == 1 && solution_limit <= 1) {
+    result.outcome = Outcome::kSolved;
+  } else if (budget.exhausted()) {
+    result.outcome = Outcome::kOverBudget;
+  } else {
+    result.outcome =
+        result.solutions == 1 ? Outcome::kSolved : Outcome::kNoSolution;
+  }
+  return result;
+}
+
+}  // namespace sudoku::support

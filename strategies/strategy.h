@@ -1,0 +1,84 @@
+// The strategy contract: the one signature every Sudoku solving strategy implements.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <string_view>
+
+namespace sudoku {
+
+inline constexpr int kCells = 81;
+
+// Cells in row-major order; 0 is an empty cell, 1..9 a digit.
+using Grid = std::array<uint8_t, kCells>;
+
+enum class Outcome : uint8_t {
+  kSolved,      // a solution was found, and no second one within the limit
+  kMultiple,    // at least two solutions were found: the puzzle is not unique
+  kNoSolution,  // the whole search ran and found nothing (or the givens clash)
+  kOverBudget,  // the node budget ran out before the question was answered
+};
+
+std::string_view OutcomeName(Outcome outcome);
+
+// No node budget at all.
+inline constexpr uint64_t kUnlimitedNodes = std::numeric_limits<uint64_t>::max();
+
+struct SolveResult {
+  Outcome outcome = Outcome::kNoSolution;
+  // Solutions found before the search stopped (a whole-tree strategy may
+  // report more than the limit it was given).
+  uint32_t solutions = 0;
+  // Search effort in the strategy's own unit (see Strategy::node_unit).
+  uint64_t nodes = 0;
+  // True when the search had to choose between alternatives at least once;
+  // false when the puzzle fell to forced moves alone.
+  bool guessed = false;
+  // The first solution found; meaningful only when solutions > 0.
+  Grid solution{};
+};
+
+// Solves `givens`, which may break the rules (a strategy then returns
+// kNoSolution and never a grid). Stops after `solution_limit` solutions
+// (>= 1) where the strategy can count, and with kOverBudget as soon as its
+// node count would pass `node_budget`, so nodes <= node_budget always.
+// Must be reentrant: no globals, no static mutable state, no heap and no I/O.
+using SolveFn = SolveResult (*)(const Grid& givens, uint32_t solution_limit,
+                                uint64_t node_budget);
+
+// What a strategy promises, as bit flags.
+enum Capability : uint32_t {
+  // With solution_limit 1 its nodes equal the fixtures' `nodes_first`: the
+  // row-major, ascending-digit search that stops at the first solution.
+  kSeedFirstTree = 1u << 0,
+  // Its nodes equal the fixtures' `nodes_all` and it reports every solution
+  // of the tree, whatever the limit: it never stops early.
+  kSeedWholeTree = 1u << 1,
+  // It stops after `solution_limit` solutions, so a limit of 2 proves
+  // uniqueness. Strategies without this stop at the first solution (or,
+  // with kSeedWholeTree, never).
+  kCountsSolutions = 1u << 2,
+};
+
+struct Strategy {
+  std::string_view name;
+  std::string_view summary;
+  SolveFn solve;
+  uint32_t capabilities;
+  // What one node is for this strategy, for reports and --list.
+  std::string_view node_unit;
+
+  bool Has(Capability capability) const {
+    return (capabilities & capability) != 0;
+  }
+};
+
+// Every registered strategy, in the registry's order.
+std::span<const Strategy> AllStrategies();
+
+// The strategy called `name`, or nullptr.
+const Strategy* FindStrategy(std::string_view name);
+
+}  // namespace sudoku

@@ -1,0 +1,124 @@
+// Tests for the puzzle model: parsing every malformed shape, the givens check and its messages.
+#include "engine/puzzle.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace sudoku {
+namespace {
+
+const std::string kPuzzle =
+    "86...........91.68.234....5....1........53.863.....9..67.1.42...3...5...1.2......";
+const std::string kSolution =
+    "861537492547291368923468175796812543214953786358746921675184239439625817182379654";
+
+TEST(ParseGrid, RoundTripsDotsAndZeros) {
+  Grid grid;
+  ASSERT_EQ(ParseGrid(kPuzzle, grid), std::nullopt);
+  EXPECT_EQ(grid[0], 8);
+  EXPECT_EQ(grid[2], 0);
+  EXPECT_EQ(FormatGrid(grid), kPuzzle);
+  std::string zeros = kPuzzle;
+  for (char& ch : zeros) {
+    if (ch == '.') ch = '0';
+  }
+  Grid same;
+  ASSERT_EQ(ParseGrid(zeros, same), std::nullopt);
+  EXPECT_EQ(same, grid);
+}
+
+TEST(ParseGrid, RejectsShortAndLong) {
+  Grid grid;
+  EXPECT_EQ(ParseGrid(kPuzzle.substr(0, 80), grid),
+            "expected 81 cells, found 80");
+  EXPECT_EQ(ParseGrid(kPuzzle + "1", grid), "expected 81 cells, found 82");
+  EXPECT_EQ(ParseGrid("", grid), "expected 81 cells, found 0");
+}
+
+TEST(ParseGrid, RejectsBadCharacters) {
+  Grid grid;
+  std::string bad = kPuzzle;
+  bad[11] = 'x';
+  EXPECT_EQ(ParseGrid(bad, grid), "bad character 'x' at column 12");
+  bad = kPuzzle;
+  bad[0] = '\t';
+  EXPECT_EQ(ParseGrid(bad, grid), "bad character byte 9 at column 1");
+  bad = kPuzzle;
+  bad[80] = ' ';
+  EXPECT_EQ(ParseGrid(bad, grid), "bad character ' ' at column 81");
+}
+
+TEST(FindConflict, ValidGivensHaveNone) {
+  Grid grid;
+  ASSERT_EQ(ParseGrid(kPuzzle, grid), std::nullopt);
+  EXPECT_EQ(FindConflict(grid), std::nullopt);
+  Grid empty{};
+  EXPECT_EQ(FindConflict(empty), std::nullopt);
+}
+
+TEST(FindConflict, ReportsRow) {
+  Grid grid{};
+  grid[9 * 2 + 1] = 5;
+  grid[9 * 2 + 6] = 5;
+  const auto conflict = FindConflict(grid);
+  ASSERT_TRUE(conflict.has_value());
+  EXPECT_EQ(conflict->unit, Unit::kRow);
+  EXPECT_EQ(conflict->digit, 5);
+  EXPECT_EQ(DescribeConflict(*conflict), "digit 5 twice in row 3 (r3c2 and r3c7)");
+}
+
+TEST(FindConflict, ReportsColumn) {
+  Grid grid{};
+  grid[9 * 0 + 4] = 7;
+  grid[9 * 8 + 4] = 7;
+  const auto conflict = FindConflict(grid);
+  ASSERT_TRUE(conflict.has_value());
+  EXPECT_EQ(DescribeConflict(*conflict),
+            "digit 7 twice in column 5 (r1c5 and r9c5)");
+}
+
+TEST(FindConflict, ReportsBox) {
+  Grid grid{};
+  grid[9 * 3 + 3] = 1;
+  grid[9 * 5 + 5] = 1;
+  const auto conflict = FindConflict(grid);
+  ASSERT_TRUE(conflict.has_value());
+  EXPECT_EQ(DescribeConflict(*conflict), "digit 1 twice in box 5 (r4c4 and r6c6)");
+}
+
+TEST(FindConflict, ReportsTheFirstClashInReadingOrder) {
+  Grid grid{};
+  grid[0] = 3;   // r1c1
+  grid[80] = 9;  // r9c9
+  grid[72] = 9;  // r9c1: clashes with r9c9 in the row, read last
+  grid[10] = 3;  // r2c2: clashes with r1c1 in box 1, read earlier
+  EXPECT_EQ(DescribeConflict(*FindConflict(grid)),
+            "digit 3 twice in box 1 (r1c1 and r2c2)");
+}
+
+TEST(CheckSolution, AcceptsTheSolution) {
+  Grid givens, solution;
+  ASSERT_EQ(ParseGrid(kPuzzle, givens), std::nullopt);
+  ASSERT_EQ(ParseGrid(kSolution, solution), std::nullopt);
+  EXPECT_EQ(CheckSolution(givens, solution), std::nullopt);
+}
+
+TEST(CheckSolution, RejectsEmptyCellChangedGivenAndBrokenRule) {
+  Grid givens, solution;
+  ASSERT_EQ(ParseGrid(kPuzzle, givens), std::nullopt);
+  ASSERT_EQ(ParseGrid(kSolution, solution), std::nullopt);
+  Grid holed = solution;
+  holed[40] = 0;
+  EXPECT_EQ(CheckSolution(givens, holed), "cell r5c5 is empty");
+  // Swapping two digits of row 1 keeps the row legal but changes a given.
+  Grid swapped = solution;
+  std::swap(swapped[0], swapped[1]);
+  EXPECT_EQ(CheckSolution(givens, swapped), "cell r1c1 changes given 8 to 6");
+  Grid free_givens{};
+  EXPECT_EQ(CheckSolution(free_givens, swapped),
+            "digit 6 twice in column 1 (r1c1 and r7c1)");
+}
+
+}  // namespace
+}  // namespace sudoku

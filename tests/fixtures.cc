@@ -1,0 +1,63 @@
+// Loads the seed fixtures (tests/data/seed-nodes.txt) the conformance suite checks against.
+#include "tests/fixtures.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "engine/puzzle.h"
+
+namespace sudoku::testing {
+
+std::string TestDataPath(const std::string& name) {
+  return std::string(SUDOKU_TEST_DATA_DIR) + "/" + name;
+}
+
+namespace {
+
+std::vector<SeedFixture> LoadSeedFixtures() {
+  std::vector<SeedFixture> fixtures;
+  const std::string path = TestDataPath("seed-nodes.txt");
+  std::ifstream in(path);
+  if (!in) ADD_FAILURE() << "cannot open " << path;
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    SeedFixture f;
+    f.line = number;
+    std::string second, solution;
+    fields >> f.text >> second;
+    if (auto error = ParseGrid(f.text, f.puzzle)) {
+      ADD_FAILURE() << path << ":" << number << ": " << *error;
+      continue;
+    }
+    if (second == "invalid") {
+      f.invalid = true;
+    } else {
+      f.nodes_first = std::stoll(second);
+      fields >> f.nodes_all >> f.solutions >> solution;
+      if (!fields) ADD_FAILURE() << path << ":" << number << ": short line";
+      if (solution != "-") {
+        f.has_solution = true;
+        if (auto error = ParseGrid(solution, f.first_solution)) {
+          ADD_FAILURE() << path << ":" << number << ": " << *error;
+        }
+      }
+    }
+    fixtures.push_back(f);
+  }
+  return fixtures;
+}
+
+}  // namespace
+
+const std::vector<SeedFixture>& SeedFixtures() {
+  static const std::vector<SeedFixture> fixtures = LoadSeedFixtures();
+  return fixtures;
+}
+
+}  // namespace sudoku::testing

@@ -1,0 +1,30 @@
+// Loads the seed fixtures (tests/data/seed-nodes.txt) the conformance suite checks against.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "strategies/strategy.h"
+
+namespace sudoku::testing {
+
+struct SeedFixture {
+  int line = 0;
+  std::string text;
+  Grid puzzle{};
+  bool invalid = false;
+  int64_t nodes_first = -1;  // -1: not known
+  int64_t nodes_all = -1;    // -1: the whole tree was too big to finish
+  int64_t solutions = -1;    // -1: not known
+  bool has_solution = false;
+  Grid first_solution{};
+};
+
+// Every fixture of tests/data/seed-nodes.txt; fails the test on a bad line.
+const std::vector<SeedFixture>& SeedFixtures();
+
+// Path of a file under tests/data.
+std::string TestDataPath(const std::string& name);
+
+}  // namespace sudoku::testing

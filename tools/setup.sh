@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Set-up for a fresh Debian 12: installs what is missing (as root), then configures and builds into build/.
+#
+#   bash tools/setup.sh            install missing packages, configure, build
+#   BUILD_DIR=out bash tools/setup.sh   build elsewhere; extra arguments go to cmake
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+build_dir=${BUILD_DIR:-build}
+
+# Debian package names, one per tool or library the build uses.
+packages=(g++ cmake ninja-build pkgconf git
+          libtbb-dev libcli11-dev libbenchmark-dev libgtest-dev
+          zlib1g-dev libzstd-dev liblzma-dev)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if ((${#missing[@]})); then
+  install_line="apt-get update && apt-get install -y --no-install-recommends ${missing[*]}"
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "setup: missing Debian packages: ${missing[*]}" >&2
+    echo "setup: run as root:  $install_line" >&2
+    exit 1
+  fi
+  echo "setup: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+jobs=$(nproc 2>/dev/null || echo 2)
+cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" "$@" >/dev/null
+cmake --build "$build_dir" -j "$jobs"
