@@ -1,4 +1,5 @@
-// The puzzle model: parse and format 81-character grids, check givens and solutions.
+// The puzzle model: parse and format 81-character grids, check givens and
+// solutions.
 #include "engine/puzzle.h"
 
 #include <array>
@@ -7,7 +8,8 @@ namespace sudoku {
 namespace {
 
 std::string CellName(int cell) {
-  return "r" + std::to_string(cell / 9 + 1) + "c" + std::to_string(cell % 9 + 1);
+  return "r" + std::to_string(cell / 9 + 1) + "c" +
+         std::to_string(cell % 9 + 1);
 }
 
 std::string_view UnitName(Unit unit) {
@@ -36,10 +38,11 @@ std::optional<std::string> ParseGrid(std::string_view text, Grid& grid) {
       grid[cell] = 0;
     } else {
       const bool printable = ch >= 0x20 && ch < 0x7f;
-      std::string shown = printable ? std::string{'\'', ch, '\''}
-                                    : "byte " + std::to_string(
-                                                    static_cast<unsigned char>(ch));
-      return "bad character " + shown + " at column " + std::to_string(cell + 1);
+      std::string shown =
+          printable ? std::string{'\'', ch, '\''}
+                    : "byte " + std::to_string(static_cast<unsigned char>(ch));
+      return "bad character " + shown + " at column " +
+             std::to_string(cell + 1);
     }
   }
   return std::nullopt;
@@ -68,7 +71,8 @@ std::optional<Conflict> FindConflict(const Grid& grid) {
                  {Unit::kColumn, c, col_seen[c][digit]},
                  {Unit::kBox, b, box_seen[b][digit]}};
     for (const auto& u : units) {
-      if (u.seen != 0) return Conflict{digit, u.unit, u.index, u.seen - 1, cell};
+      if (u.seen != 0)
+        return Conflict{digit, u.unit, u.index, u.seen - 1, cell};
     }
     for (const auto& u : units) u.seen = cell + 1;
   }

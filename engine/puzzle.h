@@ -1,4 +1,5 @@
-// The puzzle model: parse and format 81-character grids, check givens and solutions.
+// The puzzle model: parse and format 81-character grids, check givens and
+// solutions.
 #pragma once
 
 #include <optional>

@@ -1,0 +1,31 @@
+// The `bench` command: run strategies over datasets and report, or compare two
+// reports.
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include "bench/run_command.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "sudoku-bench: runs Sudoku solving strategies over puzzle datasets, "
+      "verifies every answer and reports timing and search effort.\n"
+      "Exit codes: 0 all good; 1 a wrong or disagreeing answer; 2 bad usage "
+      "or unreadable input.",
+      "bench"};
+  app.set_version_flag("--version", sudoku::BenchVersion());
+  sudoku::RunCommand run;
+  run.Setup(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return 2;
+  }
+  return run.Execute();
+}

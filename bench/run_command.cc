@@ -1,0 +1,297 @@
+// The main job of `bench`: its options, and running them over every dataset
+// given.
+#include "bench/run_command.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include "engine/console_reporter.h"
+#include "engine/csv_reporter.h"
+#include "engine/driver.h"
+#include "engine/puzzle_outputs.h"
+#include "engine/report.h"
+#include "strategies/strategy.h"
+
+namespace sudoku {
+namespace {
+
+constexpr int kExitWrong = 1;
+constexpr int kExitBadInput = 2;
+
+std::vector<std::string> StrategyChoices() {
+  std::vector<std::string> names = {"all"};
+  for (const Strategy& s : AllStrategies()) names.emplace_back(s.name);
+  return names;
+}
+
+// Forwards the driver's events to every output, and speaks to the person at
+// the terminal: problems on stderr (capped), progress when stderr is a tty.
+class Observers : public RunObserver {
+ public:
+  Observers(size_t max_messages, bool show_progress)
+      : max_messages_(max_messages), show_progress_(show_progress) {}
+
+  void Add(std::unique_ptr<RunObserver> observer) {
+    outputs_.push_back(std::move(observer));
+  }
+  void StartDataset(const std::string& path) {
+    path_ = path;
+    shown_input_ = shown_errors_ = hidden_input_ = hidden_errors_ = 0;
+    last_progress_ = -1;
+  }
+  void EndDataset() {
+    ClearProgress();
+    if (hidden_input_ > 0) {
+      std::cerr << path_ << ": " << hidden_input_
+                << " more bad lines not shown (all are counted in the report; "
+                   "--per-puzzle lists every line)\n";
+    }
+    if (hidden_errors_ > 0) {
+      std::cerr << path_ << ": " << hidden_errors_
+                << " more wrong or disagreeing answers not shown\n";
+    }
+  }
+
+  void OnRecord(const std::string& path, const PuzzleRecord& record,
+                std::span<const PuzzleOutcome> outcomes) override {
+    for (auto& o : outputs_) o->OnRecord(path, record, outcomes);
+  }
+  void OnProblem(const std::string& message, bool error) override {
+    size_t& shown = error ? shown_errors_ : shown_input_;
+    if (shown >= max_messages_) {
+      ++(error ? hidden_errors_ : hidden_input_);
+      return;
+    }
+    ++shown;
+    ClearProgress();
+    std::cerr << message << '\n';
+  }
+  void OnProgress(uint64_t lines, uint64_t raw_bytes,
+                  std::optional<uint64_t> raw_size, double elapsed) override {
+    if (!show_progress_ || elapsed < 1.0 || elapsed - last_progress_ < 0.25) {
+      return;
+    }
+    last_progress_ = elapsed;
+    char text[256];
+    const double rate = lines / elapsed;
+    int n =
+        std::snprintf(text, sizeof(text), "\r%s: %s lines, %s/s, %.1f s",
+                      path_.c_str(), Grouped(lines).c_str(),
+                      Grouped(static_cast<uint64_t>(rate)).c_str(), elapsed);
+    if (raw_size && *raw_size > 0 && raw_bytes > 0) {
+      const double done = static_cast<double>(raw_bytes) / *raw_size;
+      std::snprintf(text + n, sizeof(text) - n, ", %.0f%%, ~%.0f s left",
+                    100.0 * done,
+                    elapsed * (1.0 - done) / std::max(done, 1e-9));
+    }
+    std::cerr << text << "\x1b[K" << std::flush;
+    progress_shown_ = true;
+  }
+
+ private:
+  void ClearProgress() {
+    if (progress_shown_) std::cerr << "\r\x1b[K" << std::flush;
+    progress_shown_ = false;
+  }
+
+  std::vector<std::unique_ptr<RunObserver>> outputs_;
+  size_t max_messages_;
+  bool show_progress_;
+  bool progress_shown_ = false;
+  double last_progress_ = -1;
+  std::string path_;
+  size_t shown_input_ = 0, shown_errors_ = 0, hidden_input_ = 0,
+         hidden_errors_ = 0;
+};
+
+}  // namespace
+
+std::string BenchVersion() {
+  const Manifest m = CurrentManifest();
+  return "bench " + m.version + " (" + m.git_revision + ", " + m.compiler + ")";
+}
+
+void RunCommand::Setup(CLI::App& app) {
+  Options& o = options_;
+  o.threads =
+      static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  app.add_option(
+      "datasets", o.datasets,
+      "Dataset files: 81-character puzzle lines or Kaggle CSV, "
+      "optionally gzip/xz/zstd compressed; '-' reads standard input");
+  app.add_flag("--list", o.list,
+               "List the registered strategies (name, then summary) and exit");
+  app.add_option("-s,--strategy", o.strategies,
+                 "Strategies to run, comma-separated, or 'all'")
+      ->delimiter(',')
+      ->check(CLI::IsMember(StrategyChoices()))
+      ->capture_default_str();
+  app.add_option("-t,--threads", o.threads,
+                 "Worker threads (default: all cores)")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  max_nodes_option_ =
+      app.add_option("--max-nodes", o.max_nodes,
+                     "Node budget per puzzle and strategy; a puzzle that needs "
+                     "more counts as over budget (default: no budget)");
+  app.add_option("--limit", o.limit,
+                 "1: stop at the first solution; 2: prove uniqueness where "
+                 "the strategy can count solutions")
+      ->check(CLI::IsMember({1u, 2u}))
+      ->capture_default_str();
+  app.add_option("--csv", o.csv,
+                 "Write the report as CSV (one row per dataset and strategy)");
+  app.add_option("--per-puzzle", o.per_puzzle,
+                 "Write file,line,strategy,outcome,ns,nodes for every line");
+  app.add_option("--solutions", o.solutions,
+                 "Write puzzle:count:solution per puzzle, from the first "
+                 "strategy, in input order");
+  app.add_option("--slowest", o.slowest,
+                 "Show the K costliest puzzles per strategy with their lines")
+      ->capture_default_str();
+  app.add_flag("--strict", o.strict,
+               "Stop at the first malformed line or invalid puzzle (exit 2)");
+  app.add_flag("--parse-only", o.parse_only,
+               "Only read and parse (measures input speed); solves nothing");
+  app.add_option("--batch", o.batch, "Puzzle lines per pipeline batch")
+      ->check(CLI::Range(size_t{1}, size_t{1} << 20))
+      ->capture_default_str();
+  app.add_option("--max-messages", o.max_messages,
+                 "Bad lines (and, separately, wrong answers) shown per dataset "
+                 "on standard error; all are counted")
+      ->capture_default_str();
+  app.add_option("--progress", o.progress,
+                 "Progress on standard error: auto (only on a terminal), "
+                 "always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  app.add_flag("-q,--quiet", o.quiet, "No console table");
+}
+
+int RunCommand::Execute() {
+  const Options& o = options_;
+  if (o.list) {
+    size_t width = 0;
+    for (const Strategy& s : AllStrategies())
+      width = std::max(width, s.name.size());
+    for (const Strategy& s : AllStrategies()) {
+      std::cout << s.name << std::string(width - s.name.size() + 2, ' ')
+                << s.summary << '\n';
+    }
+    return 0;
+  }
+  if (o.datasets.empty()) {
+    std::cerr << "bench: no dataset given (see --help)\n";
+    return kExitBadInput;
+  }
+
+  RunOptions run;
+  if (!o.parse_only) {
+    for (const std::string& name : o.strategies) {
+      if (name == "all") {
+        for (const Strategy& s : AllStrategies()) run.strategies.push_back(&s);
+      } else {
+        run.strategies.push_back(FindStrategy(name));
+      }
+    }
+    // A strategy named twice (or in "all" and by name) runs once.
+    std::vector<const Strategy*> unique;
+    for (const Strategy* s : run.strategies) {
+      if (std::find(unique.begin(), unique.end(), s) == unique.end()) {
+        unique.push_back(s);
+      }
+    }
+    run.strategies = unique;
+  }
+  run.solution_limit = o.limit;
+  run.max_nodes = max_nodes_option_->count() ? o.max_nodes : kUnlimitedNodes;
+  run.threads = o.threads;
+  run.batch_size = o.batch;
+  run.slowest = o.slowest;
+  run.strict = o.strict;
+
+  const bool show_progress =
+      o.progress == "always" || (o.progress == "auto" && isatty(STDERR_FILENO));
+  Observers observers(o.max_messages, show_progress);
+  std::vector<std::string> names;
+  for (const Strategy* s : run.strategies) names.emplace_back(s->name);
+
+  std::vector<std::unique_ptr<std::ofstream>> files;
+  auto open = [&](const std::string& path) -> std::ofstream* {
+    auto file = std::make_unique<std::ofstream>(path);
+    if (!*file) {
+      std::cerr << "bench: cannot write " << path << '\n';
+      return nullptr;
+    }
+    files.push_back(std::move(file));
+    return files.back().get();
+  };
+  std::vector<std::unique_ptr<Reporter>> reporters;
+  if (!o.quiet)
+    reporters.push_back(std::make_unique<ConsoleReporter>(std::cout));
+  if (!o.csv.empty()) {
+    auto* out = open(o.csv);
+    if (!out) return kExitBadInput;
+    reporters.push_back(std::make_unique<CsvReporter>(*out));
+  }
+  if (!o.per_puzzle.empty()) {
+    auto* out = open(o.per_puzzle);
+    if (!out) return kExitBadInput;
+    observers.Add(std::make_unique<PerPuzzleWriter>(*out, names));
+  }
+  if (!o.solutions.empty()) {
+    auto* out = open(o.solutions);
+    if (!out) return kExitBadInput;
+    observers.Add(std::make_unique<SolutionsWriter>(*out));
+  }
+
+  const Manifest manifest = CurrentManifest();
+  int exit_code = 0;
+  auto raise = [&](int code) {
+    // A wrong answer outranks bad input: it is what CI must never miss.
+    if (exit_code != kExitWrong) exit_code = code;
+  };
+  for (const std::string& path : o.datasets) {
+    DatasetResult result;
+    observers.StartDataset(path);
+    try {
+      result = RunDataset(path, run, observers);
+    } catch (const InputError& error) {
+      observers.EndDataset();
+      std::cerr << "bench: " << error.what() << '\n';
+      raise(kExitBadInput);
+      continue;
+    }
+    observers.EndDataset();
+    const std::vector<ReportRow> rows = MakeRows(result, run);
+    for (auto& reporter : reporters)
+      reporter->ReportPass(manifest, result, rows);
+    if (!result.read_error.empty()) {
+      std::cerr << "bench: " << result.read_error << '\n';
+      raise(kExitBadInput);
+    }
+    if (result.wrong_answers > 0 || result.disagreements > 0) raise(kExitWrong);
+    if (result.stopped_strict) {
+      std::cerr << "bench: stopped at the first bad line (--strict)\n";
+      raise(kExitBadInput);
+      break;
+    }
+  }
+  for (auto& reporter : reporters) reporter->Finish();
+  for (auto& file : files) {
+    file->flush();
+    if (!*file) {
+      std::cerr << "bench: writing an output file failed\n";
+      raise(kExitBadInput);
+    }
+  }
+  return exit_code;
+}
+
+}  // namespace sudoku

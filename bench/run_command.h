@@ -1,0 +1,44 @@
+// The main job of `bench`: its options, and running them over every dataset
+// given.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sudoku {
+
+std::string BenchVersion();
+
+class RunCommand {
+ public:
+  // Adds the run options and the dataset arguments to `app`.
+  void Setup(CLI::App& app);
+  // Runs; returns the process exit code.
+  int Execute();
+
+ private:
+  struct Options {
+    std::vector<std::string> datasets;
+    std::vector<std::string> strategies = {"bitmask"};
+    int threads = 1;
+    uint64_t max_nodes = 0;
+    uint32_t limit = 1;
+    std::string csv;
+    std::string per_puzzle;
+    std::string solutions;
+    size_t slowest = 0;
+    size_t batch = 2048;
+    size_t max_messages = 20;
+    std::string progress = "auto";
+    bool strict = false;
+    bool parse_only = false;
+    bool list = false;
+    bool quiet = false;
+  };
+  Options options_;
+  CLI::Option* max_nodes_option_ = nullptr;
+};
+
+}  // namespace sudoku

@@ -1,0 +1,130 @@
+// The console report: a readable table per dataset, and the costliest puzzles
+// when asked.
+#include "engine/console_reporter.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "engine/puzzle.h"
+
+namespace sudoku {
+namespace {
+
+std::string Fixed(double value, int decimals) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof(buffer), "%.*f", decimals, value);
+  return buffer;
+}
+
+// Three significant figures or so, for times that span nanoseconds to hours.
+std::string Short(double value) {
+  if (value >= 100) return Grouped(static_cast<uint64_t>(value + 0.5));
+  if (value >= 10) return Fixed(value, 1);
+  return Fixed(value, 2);
+}
+
+void PrintTable(std::ostream& out,
+                const std::vector<std::vector<std::string>>& table) {
+  std::vector<size_t> widths(table.front().size(), 0);
+  for (const auto& row : table) {
+    for (size_t c = 0; c < row.size(); ++c) {
+      widths[c] = std::max(widths[c], row[c].size());
+    }
+  }
+  for (size_t r = 0; r < table.size(); ++r) {
+    std::string line = "  ";
+    for (size_t c = 0; c < table[r].size(); ++c) {
+      const std::string& cell = table[r][c];
+      const std::string pad(widths[c] - cell.size(), ' ');
+      line += c == 0 ? cell + pad : pad + cell;  // names left, numbers right
+      if (c + 1 < table[r].size()) line += "  ";
+    }
+    out << line << '\n';
+    if (r == 0) {
+      size_t width = 2;
+      for (size_t w : widths) width += w + 2;
+      out << "  " << std::string(width - 4, '-') << '\n';
+    }
+  }
+}
+
+}  // namespace
+
+std::string Grouped(uint64_t value) {
+  std::string digits = std::to_string(value);
+  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) {
+    digits.insert(static_cast<size_t>(i), ",");
+  }
+  return digits;
+}
+
+void ConsoleReporter::ReportPass(const Manifest&, const DatasetResult& result,
+                                 const std::vector<ReportRow>& rows) {
+  out_ << '\n'
+       << result.path << ": " << Grouped(result.puzzle_lines)
+       << " puzzle lines (" << Grouped(result.malformed) << " malformed, "
+       << Grouped(result.invalid) << " invalid), " << Grouped(result.raw_bytes)
+       << " bytes";
+  if (result.input.compression != "none")
+    out_ << " " << result.input.compression;
+  out_ << ", format " << FormatName(result.format) << ", "
+       << Fixed(result.wall_s, 2) << " s";
+  if (!rows.empty()) {
+    const ReportRow& first = rows.front();
+    out_ << ", " << first.threads
+         << (first.threads == 1 ? " thread" : " threads") << ", limit "
+         << first.limit << ", budget "
+         << (first.max_nodes == kUnlimitedNodes ? std::string("none")
+                                                : Grouped(first.max_nodes));
+  }
+  out_ << '\n';
+  if (!result.read_error.empty()) {
+    out_ << "  READ ERROR, pass ended early: " << result.read_error << '\n';
+  }
+  if (result.stopped_strict) {
+    out_ << "  stopped at the first bad line (--strict)\n";
+  }
+  if (rows.empty()) {
+    const double mb = static_cast<double>(result.raw_bytes) / 1e6;
+    out_ << "  parse only: " << Fixed(mb / std::max(result.wall_s, 1e-9), 1)
+         << " MB/s, "
+         << Grouped(static_cast<uint64_t>(result.puzzle_lines /
+                                          std::max(result.wall_s, 1e-9)))
+         << " lines/s\n";
+    return;
+  }
+  std::vector<std::vector<std::string>> table = {
+      {"strategy", "puzzles", "solved", "multiple", "none", "invalid",
+       "malformed", "over budget", "wrong", "puzzles/s", "mean us", "p50 us",
+       "p90 us", "p99 us", "max us", "mean nodes", "max nodes", "no guess %"}};
+  for (const ReportRow& r : rows) {
+    table.push_back({r.strategy, Grouped(r.puzzles), Grouped(r.solved),
+                     Grouped(r.multiple), Grouped(r.no_solution),
+                     Grouped(r.invalid), Grouped(r.malformed),
+                     Grouped(r.over_budget), Grouped(r.wrong),
+                     Grouped(static_cast<uint64_t>(r.puzzles_per_s + 0.5)),
+                     Short(r.mean_us), Short(r.p50_us), Short(r.p90_us),
+                     Short(r.p99_us), Short(r.max_us), Short(r.nodes_mean),
+                     Grouped(r.nodes_max), Fixed(r.no_guess_pct, 1)});
+  }
+  PrintTable(out_, table);
+  for (size_t i = 0; i < result.stats.size(); ++i) {
+    const auto slowest = result.stats[i].slowest.Sorted();
+    if (slowest.empty()) continue;
+    out_ << "  costliest puzzles for " << rows[i].strategy << ":\n";
+    for (const SlowPuzzle& p : slowest) {
+      out_ << "    " << result.path << ":" << p.line << "  "
+           << Short(p.nanos / 1000.0) << " us  " << Grouped(p.nodes)
+           << " nodes  " << FormatGrid(p.puzzle) << '\n';
+    }
+  }
+  if (result.wrong_answers > 0 || result.disagreements > 0) {
+    out_ << "  ERROR: " << Grouped(result.wrong_answers) << " wrong answers, "
+         << Grouped(result.disagreements)
+         << " unresolved disagreements (details on standard error)\n";
+  }
+}
+
+}  // namespace sudoku

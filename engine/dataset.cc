@@ -1,0 +1,116 @@
+// Dataset lines to puzzle records: format detection, the puzzle-line grammar,
+// malformed and invalid input.
+#include "engine/dataset.h"
+
+#include <algorithm>
+
+#include "engine/puzzle.h"
+
+namespace sudoku {
+namespace {
+
+bool IsSpace(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
+  while (!s.empty() && IsSpace(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+bool IsKaggleHeader(std::string_view line) {
+  std::string lower(line);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
+  return lower == "quizzes,solutions" || lower == "puzzle,solution" ||
+         lower == "puzzles,solutions" || lower == "quizzes,solution";
+}
+
+// A puzzle whose givens parse is still invalid when two of them clash.
+void CheckGivens(PuzzleRecord& record) {
+  if (auto conflict = FindConflict(record.puzzle)) {
+    record.status = RecordStatus::kInvalid;
+    record.reason = "invalid givens: " + DescribeConflict(*conflict);
+  }
+}
+
+}  // namespace
+
+std::string_view FormatName(DatasetFormat format) {
+  switch (format) {
+    case DatasetFormat::kUnknown:
+      return "unknown";
+    case DatasetFormat::kLines:
+      return "lines";
+    case DatasetFormat::kKaggle:
+      return "kaggle";
+  }
+  return "unknown";
+}
+
+DatasetParser::LineKind DatasetParser::Parse(uint64_t line_number,
+                                             std::string_view line,
+                                             PuzzleRecord& record) {
+  if (line_number == 1 && line.starts_with("\xEF\xBB\xBF")) {
+    line.remove_prefix(3);  // a UTF-8 byte order mark
+  }
+  line = Trim(line);
+  if (line.empty() || line.front() == '#') return LineKind::kSkip;
+  if (format_ == DatasetFormat::kUnknown) {
+    if (IsKaggleHeader(line)) {
+      format_ = DatasetFormat::kKaggle;
+      return LineKind::kSkip;
+    }
+    format_ = DatasetFormat::kLines;
+  }
+  record.line = line_number;
+  record.status = RecordStatus::kPuzzle;
+  record.has_expected = false;
+  record.reason.clear();
+  if (format_ == DatasetFormat::kKaggle) {
+    ParseKaggle(line, record);
+  } else {
+    ParseLines(line, record);
+  }
+  return LineKind::kRecord;
+}
+
+void DatasetParser::ParseLines(std::string_view line, PuzzleRecord& record) {
+  const size_t end = line.find_first_of(" \t:;");
+  const std::string_view cells = line.substr(0, end);
+  if (auto error = ParseGrid(cells, record.puzzle)) {
+    record.status = RecordStatus::kMalformed;
+    record.reason = *error;
+    return;
+  }
+  CheckGivens(record);
+}
+
+void DatasetParser::ParseKaggle(std::string_view line, PuzzleRecord& record) {
+  const size_t comma = line.find(',');
+  if (comma == std::string_view::npos) {
+    record.status = RecordStatus::kMalformed;
+    record.reason = "expected puzzle,solution";
+    return;
+  }
+  if (auto error = ParseGrid(Trim(line.substr(0, comma)), record.puzzle)) {
+    record.status = RecordStatus::kMalformed;
+    record.reason = "puzzle column: " + *error;
+    return;
+  }
+  if (auto error = ParseGrid(Trim(line.substr(comma + 1)), record.expected)) {
+    record.status = RecordStatus::kMalformed;
+    record.reason = "solution column: " + *error;
+    return;
+  }
+  CheckGivens(record);
+  if (record.status != RecordStatus::kPuzzle) return;
+  if (auto error = CheckSolution(record.puzzle, record.expected)) {
+    record.status = RecordStatus::kMalformed;
+    record.reason =
+        "solution column is not a solution of the puzzle: " + *error;
+    return;
+  }
+  record.has_expected = true;
+}
+
+}  // namespace sudoku

@@ -1,0 +1,350 @@
+// The streaming driver: read, solve in parallel with every selected strategy,
+// verify, account in input order.
+#include "engine/driver.h"
+
+#include <sys/resource.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_pipeline.h>
+#include <tbb/spin_mutex.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+
+#include "engine/puzzle.h"
+
+namespace sudoku {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ProcessCpuSeconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  auto seconds = [](const timeval& tv) {
+    return static_cast<double>(tv.tv_sec) + tv.tv_usec * 1e-6;
+  };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+struct Problem {
+  size_t record;  // index in the batch
+  std::string message;
+  bool error;
+};
+
+// One pipeline token: a run of consecutive puzzle lines and their results.
+struct Batch {
+  std::vector<PuzzleRecord> records;
+  std::vector<PuzzleOutcome> outcomes;  // records.size() x strategies
+  std::vector<Problem> problems;        // sorted by record once solved
+  tbb::spin_mutex problems_mutex;
+  uint64_t raw_bytes = 0;  // input consumed when the batch was cut
+};
+
+// A strategy's answer proves the puzzle has exactly one solution.
+bool ProvesUnique(const Strategy& s, const PuzzleOutcome& o, uint32_t limit,
+                  uint64_t budget) {
+  if (o.verdict != Verdict::kSolved) return false;
+  if (s.Has(kCountsSolutions) && limit >= 2) return true;
+  return s.Has(kSeedWholeTree) && o.result.nodes < budget;
+}
+
+class Solver {
+ public:
+  Solver(const std::string& path, const RunOptions& options)
+      : path_(path), options_(options) {}
+
+  // Solves, verifies and cross-checks one valid puzzle with every strategy;
+  // true when the answers disagree in a way no verification can settle.
+  bool Solve(size_t index, const PuzzleRecord& record, PuzzleOutcome* outcomes,
+             std::vector<Problem>& problems) const {
+    const auto& strategies = options_.strategies;
+    const size_t n = strategies.size();
+    for (size_t i = 0; i < n; ++i) {
+      const auto start = Clock::now();
+      outcomes[i].result = strategies[i]->solve(
+          record.puzzle, options_.solution_limit, options_.max_nodes);
+      outcomes[i].nanos = static_cast<uint64_t>(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() -
+                                                               start)
+              .count());
+      outcomes[i].verdict = VerdictOf(outcomes[i].result.outcome);
+      const SolveResult& r = outcomes[i].result;
+      if (r.solutions > 0) {
+        if (auto error = CheckSolution(record.puzzle, r.solution)) {
+          Wrong(index, record, i, outcomes,
+                "returned a grid that is not a solution (" + *error +
+                    "): " + FormatGrid(r.solution),
+                problems);
+        }
+      } else if (r.outcome == Outcome::kSolved ||
+                 r.outcome == Outcome::kMultiple) {
+        Wrong(index, record, i, outcomes, "claims a solution but returned none",
+              problems);
+      }
+    }
+    return CrossCheck(index, record, outcomes, problems);
+  }
+
+ private:
+  std::string Where(const PuzzleRecord& record) const {
+    return path_ + ":" + std::to_string(record.line) + ": ";
+  }
+
+  void Wrong(size_t index, const PuzzleRecord& record, size_t i,
+             PuzzleOutcome* outcomes, const std::string& why,
+             std::vector<Problem>& problems) const {
+    outcomes[i].verdict = Verdict::kWrong;
+    problems.push_back({index,
+                        Where(record) + "WRONG ANSWER from " +
+                            std::string(options_.strategies[i]->name) + ": " +
+                            why,
+                        true});
+  }
+
+  // Answers that cannot all be right: a verified solution against "no
+  // solution", two different verified solutions against a uniqueness proof,
+  // and the file's own solution (Kaggle) against both.
+  bool CrossCheck(size_t index, const PuzzleRecord& record,
+                  PuzzleOutcome* outcomes,
+                  std::vector<Problem>& problems) const {
+    const auto& strategies = options_.strategies;
+    const size_t n = strategies.size();
+    const Grid* witness = record.has_expected ? &record.expected : nullptr;
+    bool two_distinct = false;
+    for (size_t i = 0; i < n; ++i) {
+      const PuzzleOutcome& o = outcomes[i];
+      if (o.verdict == Verdict::kWrong || o.result.solutions == 0) continue;
+      if (witness == nullptr) {
+        witness = &o.result.solution;
+      } else if (*witness != o.result.solution) {
+        two_distinct = true;
+      }
+    }
+    for (size_t i = 0; i < n; ++i) {
+      PuzzleOutcome& o = outcomes[i];
+      if (o.verdict == Verdict::kNoSolution && witness != nullptr) {
+        Wrong(index, record, i, outcomes,
+              "says no solution, but " + FormatGrid(*witness) + " is one",
+              problems);
+      } else if (two_distinct &&
+                 ProvesUnique(*strategies[i], o, options_.solution_limit,
+                              options_.max_nodes)) {
+        Wrong(index, record, i, outcomes,
+              "claims a unique solution, but two different solutions were "
+              "verified",
+              problems);
+      }
+    }
+    // "Several" against "exactly one" with no second grid to show: one side
+    // is wrong, and only a person can tell which.
+    int unique = -1, multiple = -1;
+    for (size_t i = 0; i < n; ++i) {
+      if (ProvesUnique(*strategies[i], outcomes[i], options_.solution_limit,
+                       options_.max_nodes)) {
+        unique = static_cast<int>(i);
+      }
+      if (outcomes[i].verdict == Verdict::kMultiple)
+        multiple = static_cast<int>(i);
+    }
+    if (unique < 0 || multiple < 0 || two_distinct) return false;
+    problems.push_back(
+        {index,
+         Where(record) + "DISAGREEMENT: " +
+             std::string(strategies[unique]->name) + " proves one solution, " +
+             std::string(strategies[multiple]->name) + " reports several",
+         true});
+    ++outcomes[unique].disagreements;
+    ++outcomes[multiple].disagreements;
+    return true;
+  }
+
+  const std::string& path_;
+  const RunOptions& options_;
+};
+
+}  // namespace
+
+DatasetResult RunDataset(const std::string& path, const RunOptions& options,
+                         RunObserver& observer) {
+  Input input(path);
+  DatasetParser parser;
+  DatasetResult result;
+  result.path = path;
+  result.input = input.facts();
+  const size_t n = options.strategies.size();
+
+  tbb::enumerable_thread_specific<std::vector<StrategyStats>> tallies([&] {
+    return std::vector<StrategyStats>(n, StrategyStats(options.slowest));
+  });
+  tbb::enumerable_thread_specific<uint64_t> disagreements(0);
+  Solver solver(path, options);
+
+  uint64_t line_number = 0;
+  bool stop_reading = false;
+  const auto start = Clock::now();
+  const double cpu_start = ProcessCpuSeconds();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+  };
+
+  auto read = [&](tbb::flow_control& fc) -> Batch* {
+    if (stop_reading) {
+      fc.stop();
+      return nullptr;
+    }
+    auto batch = std::make_unique<Batch>();
+    batch->records.reserve(options.batch_size);
+    PuzzleRecord record;
+    try {
+      while (batch->records.size() < options.batch_size) {
+        bool truncated = false;
+        const auto line = input.NextLine(truncated);
+        if (!line) {
+          stop_reading = true;
+          break;
+        }
+        ++line_number;
+        if (parser.Parse(line_number, *line, record) !=
+            DatasetParser::LineKind::kRecord) {
+          continue;
+        }
+        if (truncated) {
+          record.status = RecordStatus::kMalformed;
+          record.reason =
+              "line longer than " + std::to_string(Input::kMaxLine) + " bytes";
+        }
+        batch->records.push_back(record);
+        if (options.strict && record.status != RecordStatus::kPuzzle) {
+          result.stopped_strict = true;
+          stop_reading = true;
+          break;
+        }
+      }
+    } catch (const InputError& error) {
+      result.read_error = error.what();
+      stop_reading = true;
+    }
+    batch->raw_bytes = input.raw_bytes_read();
+    if (batch->records.empty()) {
+      fc.stop();
+      return nullptr;
+    }
+    return batch.release();
+  };
+
+  // One range of a batch's records; records are independent, so idle
+  // threads can share a batch that holds a few very hard puzzles.
+  auto solve_range = [&](Batch* batch, size_t begin, size_t end) {
+    auto& tally = tallies.local();
+    std::vector<Problem> problems;
+    for (size_t r = begin; r < end; ++r) {
+      const PuzzleRecord& record = batch->records[r];
+      PuzzleOutcome* outcomes = batch->outcomes.data() + r * n;
+      if (record.status != RecordStatus::kPuzzle) {
+        const Verdict v = record.status == RecordStatus::kInvalid
+                              ? Verdict::kInvalid
+                              : Verdict::kMalformed;
+        for (size_t i = 0; i < n; ++i) {
+          outcomes[i].verdict = v;
+          tally[i].AddUnsearched(v);
+        }
+        continue;
+      }
+      if (solver.Solve(r, record, outcomes, problems)) {
+        ++disagreements.local();
+      }
+      for (size_t i = 0; i < n; ++i) {
+        const PuzzleOutcome& o = outcomes[i];
+        tally[i].Add({o.verdict, o.nanos, o.result.nodes, o.result.guessed});
+        tally[i].disagreements += o.disagreements;
+        if (options.slowest > 0) {
+          tally[i].slowest.Offer(
+              {o.nanos, o.result.nodes, record.line, record.puzzle});
+        }
+        if (o.verdict == Verdict::kSolved && record.has_expected &&
+            o.result.solution != record.expected) {
+          ++tally[i].expected_differs;
+        }
+      }
+    }
+    if (!problems.empty()) {
+      tbb::spin_mutex::scoped_lock lock(batch->problems_mutex);
+      batch->problems.insert(batch->problems.end(), problems.begin(),
+                             problems.end());
+    }
+  };
+
+  auto solve = [&](Batch* batch) -> Batch* {
+    batch->outcomes.resize(batch->records.size() * n);
+    if (n == 0) return batch;
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, batch->records.size(), 16),
+                      [&](const tbb::blocked_range<size_t>& range) {
+                        solve_range(batch, range.begin(), range.end());
+                      });
+    // Ranges finish in any order; problems are shown in input order.
+    std::stable_sort(
+        batch->problems.begin(), batch->problems.end(),
+        [](const Problem& a, const Problem& b) { return a.record < b.record; });
+    return batch;
+  };
+
+  auto account = [&](Batch* batch) {
+    std::unique_ptr<Batch> owned(batch);
+    size_t problem = 0;
+    for (size_t r = 0; r < batch->records.size(); ++r) {
+      const PuzzleRecord& record = batch->records[r];
+      ++result.puzzle_lines;
+      if (record.status != RecordStatus::kPuzzle) {
+        ++(record.status == RecordStatus::kInvalid ? result.invalid
+                                                   : result.malformed);
+        observer.OnProblem(
+            path + ":" + std::to_string(record.line) + ": " + record.reason,
+            false);
+      }
+      for (; problem < batch->problems.size() &&
+             batch->problems[problem].record == r;
+           ++problem) {
+        observer.OnProblem(batch->problems[problem].message,
+                           batch->problems[problem].error);
+      }
+      observer.OnRecord(
+          path, record,
+          std::span<const PuzzleOutcome>(batch->outcomes.data() + r * n, n));
+    }
+    observer.OnProgress(result.puzzle_lines, batch->raw_bytes,
+                        result.input.raw_size, elapsed());
+  };
+
+  tbb::task_arena arena(options.threads);
+  arena.execute([&] {
+    tbb::parallel_pipeline(static_cast<size_t>(options.threads) * 4,
+                           tbb::make_filter<void, Batch*>(
+                               tbb::filter_mode::serial_in_order, read) &
+                               tbb::make_filter<Batch*, Batch*>(
+                                   tbb::filter_mode::parallel, solve) &
+                               tbb::make_filter<Batch*, void>(
+                                   tbb::filter_mode::serial_in_order, account));
+  });
+
+  result.wall_s = elapsed();
+  result.cpu_s = ProcessCpuSeconds() - cpu_start;
+  result.lines_read = line_number;
+  result.raw_bytes = input.raw_bytes_read();
+  result.sha256 = input.Sha256Hex();
+  result.format = parser.format();
+  result.stats.assign(n, StrategyStats(options.slowest));
+  for (const auto& tally : tallies) {
+    for (size_t i = 0; i < n; ++i) result.stats[i].Merge(tally[i]);
+  }
+  for (uint64_t d : disagreements) result.disagreements += d;
+  for (const auto& s : result.stats) {
+    result.wrong_answers += s.count(Verdict::kWrong);
+  }
+  return result;
+}
+
+}  // namespace sudoku

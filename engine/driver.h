@@ -1,0 +1,79 @@
+// The streaming driver: read, solve in parallel with every selected strategy,
+// verify, account in input order.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/dataset.h"
+#include "engine/input.h"
+#include "engine/stats.h"
+#include "strategies/strategy.h"
+
+namespace sudoku {
+
+struct RunOptions {
+  // Empty: parse only (measures reading and parsing, solves nothing).
+  std::vector<const Strategy*> strategies;
+  uint32_t solution_limit = 1;
+  uint64_t max_nodes = kUnlimitedNodes;
+  int threads = 1;
+  size_t batch_size = 2048;  // puzzle lines per pipeline token
+  size_t slowest = 0;        // keep the K costliest puzzles per strategy
+  bool strict = false;       // stop at the first malformed or invalid line
+};
+
+// One strategy's answer to one puzzle line, after verification.
+struct PuzzleOutcome {
+  Verdict verdict = Verdict::kMalformed;
+  SolveResult result;
+  uint64_t nanos = 0;
+  uint32_t disagreements = 0;  // unresolved clashes with other strategies
+};
+
+// Sees every line's results in input order, from the driver's serial stage.
+class RunObserver {
+ public:
+  virtual ~RunObserver() = default;
+  // `outcomes` has one entry per strategy, in RunOptions order.
+  virtual void OnRecord(const std::string& /*path*/, const PuzzleRecord&,
+                        std::span<const PuzzleOutcome> /*outcomes*/) {}
+  // A problem worth a person's attention, already phrased "file:line: ...".
+  // `error` marks wrong or disagreeing answers (exit 1); otherwise a bad
+  // input line, which is counted and skipped.
+  virtual void OnProblem(const std::string& /*message*/, bool /*error*/) {}
+  virtual void OnProgress(uint64_t /*lines_done*/, uint64_t /*raw_bytes*/,
+                          std::optional<uint64_t> /*raw_size*/,
+                          double /*elapsed_s*/) {}
+};
+
+// What one pass over one dataset produced.
+struct DatasetResult {
+  std::string path;
+  InputFacts input;
+  std::string sha256;
+  uint64_t raw_bytes = 0;
+  DatasetFormat format = DatasetFormat::kUnknown;
+  uint64_t lines_read = 0;    // every line, comments and blanks included
+  uint64_t puzzle_lines = 0;  // lines that are puzzles or meant to be
+  uint64_t malformed = 0;
+  uint64_t invalid = 0;
+  double wall_s = 0;
+  double cpu_s = 0;  // process CPU time during the pass, every thread
+  std::vector<StrategyStats> stats;  // one per strategy, RunOptions order
+  uint64_t wrong_answers = 0;        // verdicts kWrong, all strategies
+  uint64_t disagreements = 0;
+  std::string read_error;  // non-empty when reading stopped early
+  bool stopped_strict = false;
+};
+
+// Runs `options.strategies` over the dataset at `path` ("-": stdin). Throws
+// InputError when the file cannot be opened; a failure later in the file
+// ends the pass early with `read_error` set, keeping what was accounted.
+DatasetResult RunDataset(const std::string& path, const RunOptions& options,
+                         RunObserver& observer);
+
+}  // namespace sudoku

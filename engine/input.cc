@@ -1,0 +1,313 @@
+// Reading dataset bytes: files or standard input, gzip/xz/zstd decoded by their
+// libraries, split into lines.
+#include "engine/input.h"
+
+#include <lzma.h>
+#include <openssl/evp.h>
+#include <sys/stat.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
+
+namespace sudoku {
+
+// The raw bytes of a file or stdin, hashed and counted as they pass, with a
+// look-ahead so the decoder can be chosen from the magic bytes.
+class Input::RawFile : public ByteSource {
+ public:
+  explicit RawFile(const std::string& path) : path_(path) {
+    if (path == "-") {
+      file_ = stdin;
+    } else {
+      file_ = std::fopen(path.c_str(), "rb");
+      if (file_ == nullptr) {
+        throw InputError("cannot open " + path + ": " + std::strerror(errno));
+      }
+      owned_ = true;
+    }
+    struct stat st;
+    if (fstat(fileno(file_), &st) == 0 && S_ISREG(st.st_mode)) {
+      size_ = static_cast<uint64_t>(st.st_size);
+    } else if (S_ISDIR(st.st_mode)) {
+      Close();
+      throw InputError("cannot read " + path + ": it is a directory");
+    }
+    digest_ = EVP_MD_CTX_new();
+    EVP_DigestInit_ex(digest_, EVP_sha256(), nullptr);
+    peek_size_ = Fill(peek_, sizeof(peek_));
+  }
+  ~RawFile() override {
+    Close();
+    EVP_MD_CTX_free(digest_);
+  }
+
+  size_t Read(char* buffer, size_t capacity) override {
+    if (peek_pos_ < peek_size_) {
+      const size_t n = std::min(capacity, peek_size_ - peek_pos_);
+      std::memcpy(buffer, peek_ + peek_pos_, n);
+      peek_pos_ += n;
+      return n;
+    }
+    return Fill(buffer, capacity);
+  }
+
+  std::string_view magic() const { return {peek_, peek_size_}; }
+  std::optional<uint64_t> size() const { return size_; }
+  uint64_t bytes_read() const { return bytes_read_; }
+  const std::string& path() const { return path_; }
+
+  std::string Sha256Hex() {
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+    EVP_DigestFinal_ex(digest_, md, &len);
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string hex;
+    for (unsigned int i = 0; i < len; ++i) {
+      hex += kHex[md[i] >> 4];
+      hex += kHex[md[i] & 15];
+    }
+    return hex;
+  }
+
+ private:
+  size_t Fill(char* buffer, size_t capacity) {
+    const size_t n = std::fread(buffer, 1, capacity, file_);
+    if (n < capacity && std::ferror(file_)) {
+      throw InputError("cannot read " + path_ + ": " + std::strerror(errno));
+    }
+    EVP_DigestUpdate(digest_, buffer, n);
+    bytes_read_ += n;
+    return n;
+  }
+  void Close() {
+    if (owned_ && file_ != nullptr) std::fclose(file_);
+    file_ = nullptr;
+  }
+
+  std::string path_;
+  FILE* file_ = nullptr;
+  bool owned_ = false;
+  std::optional<uint64_t> size_;
+  EVP_MD_CTX* digest_ = nullptr;
+  uint64_t bytes_read_ = 0;
+  char peek_[8];
+  size_t peek_size_ = 0;
+  size_t peek_pos_ = 0;
+};
+
+namespace {
+
+constexpr size_t kChunk = 1 << 16;
+
+// Decoders pull compressed chunks from the raw file; each copes with
+// concatenated streams, as `cat a.gz b.gz` makes.
+class GzipSource : public ByteSource {
+ public:
+  GzipSource(ByteSource& raw, std::string path)
+      : raw_(raw), path_(std::move(path)), in_(kChunk) {
+    if (inflateInit2(&stream_, 15 + 32) != Z_OK) {
+      throw InputError("zlib cannot start for " + path_);
+    }
+  }
+  ~GzipSource() override { inflateEnd(&stream_); }
+
+  size_t Read(char* buffer, size_t capacity) override {
+    stream_.next_out = reinterpret_cast<Bytef*>(buffer);
+    stream_.avail_out = static_cast<uInt>(capacity);
+    while (stream_.avail_out == capacity && !done_) {
+      if (stream_.avail_in == 0) {
+        stream_.avail_in = static_cast<uInt>(raw_.Read(in_.data(), in_.size()));
+        stream_.next_in = reinterpret_cast<Bytef*>(in_.data());
+        if (stream_.avail_in == 0) {
+          if (!at_member_start_) {
+            throw InputError(path_ + ": gzip data ends early (truncated file)");
+          }
+          done_ = true;
+          break;
+        }
+      }
+      at_member_start_ = false;
+      const int rc = inflate(&stream_, Z_NO_FLUSH);
+      if (rc == Z_STREAM_END) {
+        inflateReset(&stream_);
+        at_member_start_ = true;
+      } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
+        throw InputError(path_ + ": gzip data is corrupt (" +
+                         (stream_.msg ? stream_.msg : "zlib error") + ")");
+      }
+    }
+    return capacity - stream_.avail_out;
+  }
+
+ private:
+  ByteSource& raw_;
+  std::string path_;
+  std::vector<char> in_;
+  z_stream stream_{};
+  bool done_ = false;
+  bool at_member_start_ = true;
+};
+
+class XzSource : public ByteSource {
+ public:
+  XzSource(ByteSource& raw, std::string path)
+      : raw_(raw), path_(std::move(path)), in_(kChunk) {
+    if (lzma_stream_decoder(&stream_, UINT64_MAX, LZMA_CONCATENATED) !=
+        LZMA_OK) {
+      throw InputError("liblzma cannot start for " + path_);
+    }
+  }
+  ~XzSource() override { lzma_end(&stream_); }
+
+  size_t Read(char* buffer, size_t capacity) override {
+    stream_.next_out = reinterpret_cast<uint8_t*>(buffer);
+    stream_.avail_out = capacity;
+    while (stream_.avail_out == capacity && !done_) {
+      lzma_action action = LZMA_RUN;
+      if (stream_.avail_in == 0) {
+        stream_.avail_in = raw_.Read(in_.data(), in_.size());
+        stream_.next_in = reinterpret_cast<const uint8_t*>(in_.data());
+        if (stream_.avail_in == 0) action = LZMA_FINISH;
+      }
+      const lzma_ret rc = lzma_code(&stream_, action);
+      if (rc == LZMA_STREAM_END) {
+        done_ = true;
+      } else if (rc != LZMA_OK) {
+        throw InputError(path_ + ": xz data is corrupt or truncated (code " +
+                         std::to_string(rc) + ")");
+      }
+    }
+    return capacity - stream_.avail_out;
+  }
+
+ private:
+  ByteSource& raw_;
+  std::string path_;
+  std::vector<char> in_;
+  lzma_stream stream_ = LZMA_STREAM_INIT;
+  bool done_ = false;
+};
+
+class ZstdSource : public ByteSource {
+ public:
+  ZstdSource(ByteSource& raw, std::string path)
+      : raw_(raw),
+        path_(std::move(path)),
+        in_(kChunk),
+        stream_(ZSTD_createDStream()) {
+    if (stream_ == nullptr) throw InputError("zstd cannot start for " + path_);
+  }
+  ~ZstdSource() override { ZSTD_freeDStream(stream_); }
+
+  size_t Read(char* buffer, size_t capacity) override {
+    ZSTD_outBuffer out{buffer, capacity, 0};
+    while (out.pos == 0) {
+      if (input_.pos == input_.size) {
+        input_.size = raw_.Read(in_.data(), in_.size());
+        input_.src = in_.data();
+        input_.pos = 0;
+        if (input_.size == 0) {
+          if (last_hint_ != 0) {
+            throw InputError(path_ + ": zstd data ends early (truncated file)");
+          }
+          return 0;
+        }
+      }
+      last_hint_ = ZSTD_decompressStream(stream_, &out, &input_);
+      if (ZSTD_isError(last_hint_)) {
+        throw InputError(path_ + ": zstd data is corrupt (" +
+                         ZSTD_getErrorName(last_hint_) + ")");
+      }
+    }
+    return out.pos;
+  }
+
+ private:
+  ByteSource& raw_;
+  std::string path_;
+  std::vector<char> in_;
+  ZSTD_DStream* stream_;
+  ZSTD_inBuffer input_{nullptr, 0, 0};
+  size_t last_hint_ = 0;
+};
+
+}  // namespace
+
+Input::Input(const std::string& path)
+    : raw_(std::make_unique<RawFile>(path)), buffer_(1 << 20) {
+  const std::string_view magic = raw_->magic();
+  facts_.raw_size = raw_->size();
+  if (magic.starts_with("\x1f\x8b")) {
+    facts_.compression = "gzip";
+    decoded_ = std::make_unique<GzipSource>(*raw_, path);
+  } else if (magic.starts_with(std::string_view("\xfd"
+                                                "7zXZ\0",
+                                                6))) {
+    facts_.compression = "xz";
+    decoded_ = std::make_unique<XzSource>(*raw_, path);
+  } else if (magic.starts_with("\x28\xb5\x2f\xfd")) {
+    facts_.compression = "zstd";
+    decoded_ = std::make_unique<ZstdSource>(*raw_, path);
+  }
+}
+
+Input::~Input() = default;
+
+uint64_t Input::raw_bytes_read() const { return raw_->bytes_read(); }
+
+std::string Input::Sha256Hex() { return raw_->Sha256Hex(); }
+
+std::optional<std::string_view> Input::NextLine(bool& truncated) {
+  truncated = false;
+  ByteSource& source = decoded_ ? *decoded_ : static_cast<ByteSource&>(*raw_);
+  long_line_.clear();
+  while (true) {
+    const char* start = buffer_.data() + begin_;
+    const void* newline = std::memchr(start, '\n', end_ - begin_);
+    if (newline != nullptr) {
+      const size_t length = static_cast<const char*>(newline) - start;
+      begin_ += length + 1;
+      if (long_line_.empty()) return std::string_view(start, length);
+      if (!truncated) {
+        long_line_.append(start,
+                          std::min(length, kMaxLine - long_line_.size()));
+      }
+      return std::string_view(long_line_);
+    }
+    if (eof_) {
+      if (begin_ == end_ && long_line_.empty() && !truncated) {
+        return std::nullopt;
+      }
+      const size_t length = end_ - begin_;
+      begin_ = end_;
+      if (long_line_.empty() && !truncated)
+        return std::string_view(start, length);
+      if (!truncated) {
+        long_line_.append(start,
+                          std::min(length, kMaxLine - long_line_.size()));
+      }
+      return std::string_view(long_line_);
+    }
+    // No newline in what is buffered: keep the partial line (up to the cap)
+    // and refill from the start of the buffer.
+    const size_t partial = end_ - begin_;
+    if (!truncated) {
+      if (long_line_.size() + partial > kMaxLine) {
+        long_line_.append(start, kMaxLine - long_line_.size());
+        truncated = true;
+      } else {
+        long_line_.append(start, partial);
+      }
+    }
+    begin_ = end_ = 0;
+    const size_t n = source.Read(buffer_.data(), buffer_.size());
+    if (n == 0) eof_ = true;
+    end_ = n;
+  }
+}
+
+}  // namespace sudoku

@@ -1,0 +1,69 @@
+// Reading dataset bytes: files or standard input, gzip/xz/zstd decoded by their
+// libraries, split into lines.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sudoku {
+
+// A stream of decoded bytes.
+class ByteSource {
+ public:
+  virtual ~ByteSource() = default;
+  // Fills up to `capacity` bytes; 0 at the end. Throws InputError on a read
+  // or decoding failure.
+  virtual size_t Read(char* buffer, size_t capacity) = 0;
+};
+
+class InputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// What is known of an input's raw (undecoded) bytes.
+struct InputFacts {
+  std::string compression = "none";  // none, gzip, xz, zstd
+  std::optional<uint64_t> raw_size;  // unknown for pipes
+};
+
+// Opens `path` ("-" is standard input), sniffs the compression from the
+// first bytes (not the name) and decodes transparently. Every raw byte read
+// is counted and hashed (SHA-256), so a report can name exactly what it read.
+class Input {
+ public:
+  // Throws InputError when the file cannot be opened.
+  explicit Input(const std::string& path);
+  ~Input();
+  Input(const Input&) = delete;
+  Input& operator=(const Input&) = delete;
+
+  // The next line without its '\n' (a trailing '\r' is kept: the parser
+  // decides), valid until the next call; std::nullopt at the end. A line
+  // longer than kMaxLine is cut there and reported through `truncated`.
+  std::optional<std::string_view> NextLine(bool& truncated);
+
+  const InputFacts& facts() const { return facts_; }
+  uint64_t raw_bytes_read() const;
+  // Lowercase hex SHA-256 of every raw byte; call after the last line.
+  std::string Sha256Hex();
+
+  static constexpr size_t kMaxLine = 1 << 16;
+
+ private:
+  class RawFile;
+  std::unique_ptr<RawFile> raw_;
+  std::unique_ptr<ByteSource> decoded_;
+  InputFacts facts_;
+  std::vector<char> buffer_;
+  size_t begin_ = 0;  // first unread byte in buffer_
+  size_t end_ = 0;    // one past the last valid byte
+  bool eof_ = false;
+  std::string long_line_;  // a line that straddles refills
+};
+
+}  // namespace sudoku
