@@ -265,48 +265,37 @@ std::optional<std::string_view> Input::NextLine(bool& truncated) {
   truncated = false;
   ByteSource& source = decoded_ ? *decoded_ : static_cast<ByteSource&>(*raw_);
   long_line_.clear();
+  bool pending = false;  // part of the line is already in long_line_
+  // Keeps at most kMaxLine bytes of the line, noting any cut.
+  auto keep = [&](const char* data, size_t length) {
+    const size_t room = kMaxLine - long_line_.size();
+    if (length > room) truncated = true;
+    long_line_.append(data, std::min(length, room));
+  };
   while (true) {
     const char* start = buffer_.data() + begin_;
-    const void* newline = std::memchr(start, '\n', end_ - begin_);
-    if (newline != nullptr) {
-      const size_t length = static_cast<const char*>(newline) - start;
-      begin_ += length + 1;
-      if (long_line_.empty()) return std::string_view(start, length);
-      if (!truncated) {
-        long_line_.append(start,
-                          std::min(length, kMaxLine - long_line_.size()));
-      }
-      return std::string_view(long_line_);
-    }
-    if (eof_) {
-      if (begin_ == end_ && long_line_.empty() && !truncated) {
-        return std::nullopt;
-      }
-      const size_t length = end_ - begin_;
-      begin_ = end_;
-      if (long_line_.empty() && !truncated)
+    const size_t available = end_ - begin_;
+    const void* newline = std::memchr(start, '\n', available);
+    if (newline != nullptr || (eof_ && (available > 0 || pending))) {
+      const size_t length =
+          newline
+              ? static_cast<size_t>(static_cast<const char*>(newline) - start)
+              : available;
+      begin_ += newline ? length + 1 : length;
+      if (!pending && length <= kMaxLine)
         return std::string_view(start, length);
-      if (!truncated) {
-        long_line_.append(start,
-                          std::min(length, kMaxLine - long_line_.size()));
-      }
+      keep(start, length);
       return std::string_view(long_line_);
     }
-    // No newline in what is buffered: keep the partial line (up to the cap)
-    // and refill from the start of the buffer.
-    const size_t partial = end_ - begin_;
-    if (!truncated) {
-      if (long_line_.size() + partial > kMaxLine) {
-        long_line_.append(start, kMaxLine - long_line_.size());
-        truncated = true;
-      } else {
-        long_line_.append(start, partial);
-      }
+    if (eof_) return std::nullopt;
+    // No newline in what is buffered: keep the partial line and refill.
+    if (available > 0) {
+      keep(start, available);
+      pending = true;
     }
     begin_ = end_ = 0;
-    const size_t n = source.Read(buffer_.data(), buffer_.size());
-    if (n == 0) eof_ = true;
-    end_ = n;
+    end_ = source.Read(buffer_.data(), buffer_.size());
+    if (end_ == 0) eof_ = true;
   }
 }
 

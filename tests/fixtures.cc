@@ -1,4 +1,5 @@
-// Loads the seed fixtures (tests/data/seed-nodes.txt) the conformance suite checks against.
+// Loads the seed fixtures (tests/data/seed-nodes.txt) the conformance suite
+// checks against.
 #include "tests/fixtures.h"
 
 #include <gtest/gtest.h>
@@ -12,6 +13,21 @@ namespace sudoku::testing {
 
 std::string TestDataPath(const std::string& name) {
   return std::string(SUDOKU_TEST_DATA_DIR) + "/" + name;
+}
+
+std::string WriteTempFile(const std::string& name, const std::string& content) {
+  const std::string path = ::testing::TempDir() + "/" + name;
+  std::ofstream out(path, std::ios::binary);
+  out << content;
+  if (!out) ADD_FAILURE() << "cannot write " << path;
+  return path;
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream content;
+  content << in.rdbuf();
+  return content.str();
 }
 
 namespace {

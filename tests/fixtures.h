@@ -1,4 +1,5 @@
-// Loads the seed fixtures (tests/data/seed-nodes.txt) the conformance suite checks against.
+// Loads the seed fixtures (tests/data/seed-nodes.txt) the conformance suite
+// checks against.
 #pragma once
 
 #include <cstdint>
@@ -26,5 +27,12 @@ const std::vector<SeedFixture>& SeedFixtures();
 
 // Path of a file under tests/data.
 std::string TestDataPath(const std::string& name);
+
+// Writes `content` to a fresh file in the test's temporary directory and
+// returns its path.
+std::string WriteTempFile(const std::string& name, const std::string& content);
+
+// The whole content of a file ("" when it cannot be read).
+std::string ReadFile(const std::string& path);
 
 }  // namespace sudoku::testing

@@ -1,4 +1,5 @@
-// Tests for the puzzle model: parsing every malformed shape, the givens check and its messages.
+// Tests for the puzzle model: parsing every malformed shape, the givens check
+// and its messages.
 #include "engine/puzzle.h"
 
 #include <gtest/gtest.h>
@@ -9,9 +10,11 @@ namespace sudoku {
 namespace {
 
 const std::string kPuzzle =
-    "86...........91.68.234....5....1........53.863.....9..67.1.42...3...5...1.2......";
+    "86...........91.68.234....5....1........53.863.....9..67.1.42...3...5...1."
+    "2......";
 const std::string kSolution =
-    "861537492547291368923468175796812543214953786358746921675184239439625817182379654";
+    "86153749254729136892346817579681254321495378635874692167518423943962581718"
+    "2379654";
 
 TEST(ParseGrid, RoundTripsDotsAndZeros) {
   Grid grid;
@@ -65,7 +68,8 @@ TEST(FindConflict, ReportsRow) {
   ASSERT_TRUE(conflict.has_value());
   EXPECT_EQ(conflict->unit, Unit::kRow);
   EXPECT_EQ(conflict->digit, 5);
-  EXPECT_EQ(DescribeConflict(*conflict), "digit 5 twice in row 3 (r3c2 and r3c7)");
+  EXPECT_EQ(DescribeConflict(*conflict),
+            "digit 5 twice in row 3 (r3c2 and r3c7)");
 }
 
 TEST(FindConflict, ReportsColumn) {
@@ -84,7 +88,8 @@ TEST(FindConflict, ReportsBox) {
   grid[9 * 5 + 5] = 1;
   const auto conflict = FindConflict(grid);
   ASSERT_TRUE(conflict.has_value());
-  EXPECT_EQ(DescribeConflict(*conflict), "digit 1 twice in box 5 (r4c4 and r6c6)");
+  EXPECT_EQ(DescribeConflict(*conflict),
+            "digit 1 twice in box 5 (r4c4 and r6c6)");
 }
 
 TEST(FindConflict, ReportsTheFirstClashInReadingOrder) {
