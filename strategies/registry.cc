@@ -14,6 +14,7 @@ SolveResult SolvePositional(const Grid&, uint32_t, uint64_t);
 SolveResult SolveRestart(const Grid&, uint32_t, uint64_t);
 SolveResult SolveRestartPlace(const Grid&, uint32_t, uint64_t);
 SolveResult SolveBitmask(const Grid&, uint32_t, uint64_t);
+SolveResult SolveDlx(const Grid&, uint32_t, uint64_t);
 
 namespace {
 
@@ -33,6 +34,7 @@ constexpr std::array kStrategies = {
   Strategy{"restart",       "seed 001 template: check before placing, restart from top-left; first solution", SolveRestart,    kFirst,          kPlacement},
   Strategy{"restart-place", "seed 002: place then check, restart from top-left; first solution",            SolveRestartPlace, kFirst,          kPlacement},
   Strategy{"bitmask",       "row/column/box bitmasks over the seed tree; counts solutions to the limit",    SolveBitmask,      kFirst | kCounts, kPlacement},
+  Strategy{"dlx",           "Knuth's Algorithm X, dancing links (dlx1), fewest-options item first",         SolveDlx,          kCounts,         "option chosen"},
 };
 // clang-format on
 
