@@ -1,0 +1,254 @@
+// Tests for the driver: counts add up, input order under many threads, wrong
+// answers caught, exact merging.
+#include "engine/driver.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "engine/puzzle.h"
+#include "tests/fixtures.h"
+
+namespace sudoku {
+namespace {
+
+using testing::SeedFixtures;
+using testing::WriteTempFile;
+
+const std::string kPuzzle =
+    "86...........91.68.234....5....1........53.863.....9..67.1.42...3...5...1."
+    "2......";
+const std::string kSolution =
+    "86153749254729136892346817579681254321495378635874692167518423943962581718"
+    "2379654";
+
+// Records what the serial stage hands out.
+class Recorder : public RunObserver {
+ public:
+  void OnRecord(const std::string&, const PuzzleRecord& record,
+                std::span<const PuzzleOutcome> outcomes) override {
+    lines.push_back(record.line);
+    verdicts.push_back(outcomes.empty() ? Verdict::kMalformed
+                                        : outcomes.front().verdict);
+  }
+  void OnProblem(const std::string& message, bool error) override {
+    (error ? errors : bad_lines).push_back(message);
+  }
+  std::vector<uint64_t> lines;
+  std::vector<Verdict> verdicts;
+  std::vector<std::string> errors, bad_lines;
+};
+
+// Every valid fixture once, as a dataset of plain lines.
+std::string FixtureDataset() {
+  std::string text = "# the seed fixtures\n";
+  for (const auto& f : SeedFixtures()) text += f.text + "\n";
+  return text;
+}
+
+RunOptions Options(std::initializer_list<const char*> names, int threads = 2) {
+  RunOptions options;
+  for (const char* name : names)
+    options.strategies.push_back(FindStrategy(name));
+  options.threads = threads;
+  options.max_nodes = 5'000'000;
+  return options;
+}
+
+TEST(RunDataset, EveryLineIsAccountedFor) {
+  std::string bad_clash = kPuzzle;
+  bad_clash[2] = '8';
+  const std::string text = "# header comment\n" + kPuzzle + "\n\n" +
+                           kPuzzle.substr(0, 70) + "\n" + bad_clash + "\r\n" +
+                           kPuzzle + " 3.4 rating\n" + "x" + kPuzzle.substr(1) +
+                           "\n" + std::string(81, '.') + "\n";
+  const std::string path = WriteTempFile("accounted.txt", text);
+  Recorder recorder;
+  RunOptions options = Options({"bitmask"});
+  options.solution_limit = 2;
+  options.max_nodes = 100000;
+  const DatasetResult r = RunDataset(path, options, recorder);
+  ASSERT_EQ(r.stats.size(), 1u);
+  const StrategyStats& s = r.stats[0];
+  EXPECT_EQ(r.lines_read, 8u);
+  EXPECT_EQ(r.puzzle_lines, 6u);
+  EXPECT_EQ(s.puzzles(), 6u);
+  EXPECT_EQ(s.count(Verdict::kSolved), 2u);
+  EXPECT_EQ(s.count(Verdict::kMalformed), 2u);
+  EXPECT_EQ(s.count(Verdict::kInvalid), 1u);
+  EXPECT_EQ(s.count(Verdict::kMultiple), 1u);  // the empty grid
+  EXPECT_EQ(r.malformed, 2u);
+  EXPECT_EQ(r.invalid, 1u);
+  EXPECT_EQ(recorder.lines, (std::vector<uint64_t>{2, 4, 5, 6, 7, 8}));
+  ASSERT_EQ(recorder.bad_lines.size(), 3u);
+  EXPECT_EQ(recorder.bad_lines[0], path + ":4: expected 81 cells, found 70");
+  EXPECT_EQ(
+      recorder.bad_lines[1],
+      path + ":5: invalid givens: digit 8 twice in row 1 (r1c1 and r1c3)");
+  EXPECT_EQ(recorder.bad_lines[2], path + ":7: bad character 'x' at column 1");
+  EXPECT_TRUE(recorder.errors.empty());
+  EXPECT_EQ(r.format, DatasetFormat::kLines);
+}
+
+TEST(RunDataset, StrictStopsAtTheFirstBadLine) {
+  const std::string path = WriteTempFile(
+      "strict.txt", kPuzzle + "\nshort\n" + kPuzzle + "\n" + kPuzzle + "\n");
+  Recorder recorder;
+  RunOptions options = Options({"bitmask"});
+  options.strict = true;
+  const DatasetResult r = RunDataset(path, options, recorder);
+  EXPECT_TRUE(r.stopped_strict);
+  EXPECT_EQ(recorder.lines, (std::vector<uint64_t>{1, 2}));
+}
+
+TEST(RunDataset, OutputKeepsInputOrderUnderManyThreads) {
+  std::string text;
+  for (int i = 0; i < 40; ++i) text += FixtureDataset();
+  const std::string path = WriteTempFile("order.txt", text);
+  Recorder recorder;
+  RunOptions options = Options({"bitmask", "visited"}, 8);
+  options.batch_size = 7;
+  const DatasetResult r = RunDataset(path, options, recorder);
+  ASSERT_EQ(recorder.lines.size(), r.puzzle_lines);
+  for (size_t i = 1; i < recorder.lines.size(); ++i) {
+    ASSERT_LT(recorder.lines[i - 1], recorder.lines[i]) << i;
+  }
+  EXPECT_EQ(r.stats[0].puzzles(), 40u * SeedFixtures().size());
+}
+
+TEST(RunDataset, StatisticsDoNotDependOnThreadsOrBatches) {
+  const std::string path = WriteTempFile("merge.txt", FixtureDataset());
+  Recorder a, b;
+  RunOptions one = Options({"bitmask", "positional"}, 1);
+  RunOptions many = Options({"bitmask", "positional"}, 6);
+  many.batch_size = 3;
+  const DatasetResult r1 = RunDataset(path, one, a);
+  const DatasetResult r2 = RunDataset(path, many, b);
+  for (size_t i = 0; i < 2; ++i) {
+    for (int v = 0; v < kVerdicts; ++v) {
+      EXPECT_EQ(r1.stats[i].verdicts[v], r2.stats[i].verdicts[v]);
+    }
+    EXPECT_EQ(r1.stats[i].nodes_total, r2.stats[i].nodes_total);
+    EXPECT_EQ(r1.stats[i].nodes_max, r2.stats[i].nodes_max);
+    EXPECT_EQ(r1.stats[i].nodes, r2.stats[i].nodes);  // whole histogram
+    EXPECT_EQ(r1.stats[i].nanos.count(), r2.stats[i].nanos.count());
+  }
+  EXPECT_EQ(r1.sha256, r2.sha256);
+}
+
+// Deliberately broken strategies: the driver must catch every one of them.
+SolveResult SolveWithGarbage(const Grid& givens, uint32_t, uint64_t) {
+  SolveResult r;
+  r.outcome = Outcome::kSolved;
+  r.solutions = 1;
+  r.solution = givens;  // not full, so not a solution
+  return r;
+}
+SolveResult SolveWithNothing(const Grid&, uint32_t, uint64_t) { return {}; }
+SolveResult SolveWithLies(const Grid& givens, uint32_t limit, uint64_t budget) {
+  // Finds a real solution, then claims it is the only one whatever the truth.
+  SolveResult r = FindStrategy("bitmask")->solve(givens, 1, budget);
+  (void)limit;
+  if (r.solutions > 0) r.outcome = Outcome::kSolved;
+  return r;
+}
+const Strategy kGarbage{"garbage", "returns its givens", SolveWithGarbage,
+                        kCountsSolutions, "none"};
+const Strategy kNothing{"nothing", "never finds anything", SolveWithNothing,
+                        kCountsSolutions, "none"};
+const Strategy kLiar{"liar", "always claims uniqueness", SolveWithLies,
+                     kCountsSolutions, "none"};
+
+TEST(RunDataset, CatchesWrongAnswersInAMultiStrategyRun) {
+  const std::string path = WriteTempFile("wrong.txt", kPuzzle + "\n");
+  Recorder recorder;
+  RunOptions options = Options({"bitmask"});
+  options.strategies.push_back(&kGarbage);
+  options.strategies.push_back(&kNothing);
+  const DatasetResult r = RunDataset(path, options, recorder);
+  EXPECT_EQ(r.stats[0].count(Verdict::kSolved), 1u);
+  EXPECT_EQ(r.stats[1].count(Verdict::kWrong), 1u);
+  EXPECT_EQ(r.stats[2].count(Verdict::kWrong), 1u);
+  EXPECT_EQ(r.wrong_answers, 2u);
+  ASSERT_EQ(recorder.errors.size(), 2u);
+  EXPECT_NE(recorder.errors[0].find(path + ":1: WRONG ANSWER from garbage: "
+                                           "returned a grid that is not a "
+                                           "solution (cell r1c3 is empty)"),
+            std::string::npos)
+      << recorder.errors[0];
+  EXPECT_NE(recorder.errors[1].find(
+                "WRONG ANSWER from nothing: says no solution, but " +
+                kSolution + " is one"),
+            std::string::npos)
+      << recorder.errors[1];
+}
+
+TEST(RunDataset, CatchesAFalseUniquenessClaim) {
+  // Fixture with several solutions: bitmask finds the smallest, a whole-tree
+  // seed agrees there are several; the liar's "unique" is contradicted.
+  const auto& fixtures = SeedFixtures();
+  const auto it =
+      std::find_if(fixtures.begin(), fixtures.end(), [](const auto& f) {
+        return f.solutions >= 2 && f.nodes_all >= 0 && f.nodes_all < 100000;
+      });
+  ASSERT_NE(it, fixtures.end());
+  const std::string path = WriteTempFile("multi.txt", it->text + "\n");
+  Recorder recorder;
+  RunOptions options = Options({"bitmask"});
+  options.solution_limit = 2;
+  options.strategies.push_back(&kLiar);
+  const DatasetResult r = RunDataset(path, options, recorder);
+  EXPECT_EQ(r.stats[0].count(Verdict::kMultiple), 1u);
+  // Both found the same smallest grid, so only the "several" against
+  // "exactly one" clash is left: a disagreement nobody can settle alone.
+  EXPECT_EQ(r.disagreements, 1u);
+  EXPECT_EQ(r.stats[1].disagreements, 1u);
+  ASSERT_EQ(recorder.errors.size(), 1u);
+  EXPECT_NE(recorder.errors[0].find("DISAGREEMENT: liar proves one solution, "
+                                    "bitmask reports several"),
+            std::string::npos);
+}
+
+TEST(RunDataset, ChecksKaggleSolutionsAgainstEveryStrategy) {
+  std::string zeros = kPuzzle;
+  for (char& ch : zeros) {
+    if (ch == '.') ch = '0';
+  }
+  const std::string path = WriteTempFile(
+      "kaggle.csv", "quizzes,solutions\n" + zeros + "," + kSolution + "\n");
+  Recorder recorder;
+  RunOptions options = Options({"bitmask", "visited"});
+  options.strategies.push_back(&kNothing);
+  const DatasetResult r = RunDataset(path, options, recorder);
+  EXPECT_EQ(r.format, DatasetFormat::kKaggle);
+  EXPECT_EQ(r.stats[0].count(Verdict::kSolved), 1u);
+  EXPECT_EQ(r.stats[0].expected_differs, 0u);
+  EXPECT_EQ(r.stats[2].count(Verdict::kWrong), 1u);
+}
+
+TEST(RunDataset, BudgetsCountAsOverBudget) {
+  const std::string path = WriteTempFile("budget.txt", FixtureDataset());
+  Recorder recorder;
+  RunOptions options = Options({"visited"});
+  options.max_nodes = 10;
+  const DatasetResult r = RunDataset(path, options, recorder);
+  EXPECT_GT(r.stats[0].count(Verdict::kOverBudget), 0u);
+  EXPECT_LE(r.stats[0].nodes_max, 10u);
+  EXPECT_EQ(r.stats[0].puzzles(), SeedFixtures().size());
+}
+
+TEST(RunDataset, ParseOnlyReadsEverythingAndSolvesNothing) {
+  const std::string path =
+      WriteTempFile("parse.txt", FixtureDataset() + "bad\n");
+  Recorder recorder;
+  RunOptions options;
+  options.threads = 2;
+  const DatasetResult r = RunDataset(path, options, recorder);
+  EXPECT_TRUE(r.stats.empty());
+  EXPECT_EQ(r.puzzle_lines, SeedFixtures().size() + 1);
+  EXPECT_EQ(r.malformed, 1u);
+}
+
+}  // namespace
+}  // namespace sudoku
