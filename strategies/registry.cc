@@ -15,6 +15,7 @@ SolveResult SolveRestart(const Grid&, uint32_t, uint64_t);
 SolveResult SolveRestartPlace(const Grid&, uint32_t, uint64_t);
 SolveResult SolveBitmask(const Grid&, uint32_t, uint64_t);
 SolveResult SolveDlx(const Grid&, uint32_t, uint64_t);
+SolveResult SolveBands(const Grid&, uint32_t, uint64_t);
 
 namespace {
 
@@ -35,6 +36,7 @@ constexpr std::array kStrategies = {
   Strategy{"restart-place", "seed 002: place then check, restart from top-left; first solution",            SolveRestartPlace, kFirst,          kPlacement},
   Strategy{"bitmask",       "row/column/box bitmasks over the seed tree; counts solutions to the limit",    SolveBitmask,      kFirst | kCounts, kPlacement},
   Strategy{"dlx",           "Knuth's Algorithm X, dancing links (dlx1), fewest-options item first",         SolveDlx,          kCounts,         "option chosen"},
+  Strategy{"bands",         "digit bitboards in bands: singles and box-line intersections, then guesses",  SolveBands,        kCounts,         "guess"},
 };
 // clang-format on
 

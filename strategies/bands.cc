@@ -1,0 +1,345 @@
+// `bands`: per-digit bitboards split into bands; singles and box-line
+// intersections to a fixed point, then guesses.
+//
+// The propagating solver. Each digit keeps the set of cells where it may
+// still go (a cell it is placed in stays in its set), as three 27-bit band
+// words. For one digit, a band (3 rows x 3 boxes) must hold it exactly once
+// per row and once per box, so the (row, box) segments it uses form a 3x3
+// permutation matrix; a stack (3 boxes x 3 columns) likewise pairs bands with
+// columns. Keeping only segments that lie on some permutation inside the
+// remaining pattern is exactly the box-line intersection rule (pointing and
+// claiming, "locked candidates"), and it turns every hidden single (in a
+// row, column or box) into a row with one cell left. With naked singles
+// across digits that reaches the fixed point of the singles solver plus
+// locked candidates; then it branches on a cell with fewest candidates
+// (a two-candidate cell when there is one), copying the 120-byte board.
+// The idea of digit bitboards in bands follows Zhou's and Champagne's
+// published band solvers and tdoku's write-up; the code and tables are ours.
+//
+// One digit's candidates, bit i of band word b is cell 27 * b + i:
+//
+//            col 0 ......... col 8
+//   band 0  bits  0 ..  8   (row 0)
+//           bits  9 .. 17   (row 1)      box j of a row = bits 3j .. 3j+2
+//           bits 18 .. 26   (row 2)
+//   band 1  the same for rows 3..5, band 2 for rows 6..8
+//
+// Node = a guess: one tentative placement at a branch point. Forced
+// placements are free.
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+#include "strategies/search_support.h"
+#include "strategies/strategy.h"
+
+namespace sudoku {
+namespace {
+
+using support::NodeBudget;
+
+constexpr uint32_t kBandAll = (1u << 27) - 1;
+// Bit 0 of every (row, box) segment of a band: the segment's first cell.
+constexpr uint32_t kSegmentLow = 0x1249249;
+// One stack's three columns in every row of a band (stack 0; shift by 3s).
+constexpr uint32_t kStackCols = 0x1C0E07;
+// Bit 0 of each row of a band: times a 9-bit column mask, that mask in
+// every row.
+constexpr uint32_t kRowLow = 0x40201;
+
+// Portable pext/pdep; BMI2 makes them one instruction each.
+inline uint32_t Extract(uint32_t x, uint32_t mask) {
+#if defined(__BMI2__)
+  return _pext_u32(x, mask);
+#else
+  uint32_t out = 0;
+  for (uint32_t bit = 1; mask != 0; bit <<= 1, mask &= mask - 1) {
+    if (x & mask & -mask) out |= bit;
+  }
+  return out;
+#endif
+}
+
+inline uint32_t Deposit(uint32_t x, uint32_t mask) {
+#if defined(__BMI2__)
+  return _pdep_u32(x, mask);
+#else
+  uint32_t out = 0;
+  for (uint32_t bit = 1; mask != 0; bit <<= 1, mask &= mask - 1) {
+    if (x & bit) out |= mask & -mask;
+  }
+  return out;
+#endif
+}
+
+// For a 3x3 0/1 pattern (bit 3i + j), the union of the permutation matrices
+// {(i, p(i))} that fit inside it; 0 when none does (a contradiction).
+constexpr std::array<uint16_t, 512> MakePermutationUnion() {
+  constexpr int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  std::array<uint16_t, 512> table{};
+  for (int pattern = 0; pattern < 512; ++pattern) {
+    for (const auto& p : kPerms) {
+      const int matrix = (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]));
+      if ((pattern & matrix) == matrix) table[pattern] |= matrix;
+    }
+  }
+  return table;
+}
+constexpr std::array<uint16_t, 512> kPermutationUnion = MakePermutationUnion();
+
+// The cells sharing a row, column or box with a cell, the cell excluded.
+constexpr std::array<std::array<uint32_t, 3>, kCells> MakePeers() {
+  std::array<std::array<uint32_t, 3>, kCells> peers{};
+  for (int a = 0; a < kCells; ++a) {
+    for (int b = 0; b < kCells; ++b) {
+      if (a == b) continue;
+      if (support::RowOf(a) == support::RowOf(b) ||
+          support::ColOf(a) == support::ColOf(b) ||
+          support::BoxOf(a) == support::BoxOf(b)) {
+        peers[a][b / 27] |= 1u << (b % 27);
+      }
+    }
+  }
+  return peers;
+}
+constexpr std::array<std::array<uint32_t, 3>, kCells> kPeers = MakePeers();
+
+// The cells of a band that are alone in their row.
+inline uint32_t RowSingles(uint32_t x) {
+  uint32_t singles = 0;
+  for (int i = 0; i < 27; i += 9) {
+    const uint32_t row = (x >> i) & 0x1FF;
+    if ((row & (row - 1)) == 0) singles |= row << i;
+  }
+  return singles;
+}
+
+// The 9-bit mask of columns a band word occupies.
+inline uint32_t Columns(uint32_t x) {
+  return (x | (x >> 9) | (x >> 18)) & 0x1FF;
+}
+
+struct Board {
+  std::array<std::array<uint32_t, 3>, 9> cand;  // [digit][band]
+  std::array<uint32_t, 3> solved;               // cells whose digit is settled
+  uint32_t dirty;  // digits whose words changed since they were filtered
+};
+
+class BandSearch {
+ public:
+  BandSearch(uint32_t limit, uint64_t budget)
+      : budget_(budget), limit_(limit) {}
+
+  // Settles `cell` as `digit` (0-based): gone from other digits, and its
+  // peers gone from this one.
+  static void Place(Board& board, int cell, int digit) {
+    const int band = cell / 27;
+    const uint32_t bit = 1u << (cell % 27);
+    for (int d = 0; d < 9; ++d) {
+      if (d != digit && (board.cand[d][band] & bit)) {
+        board.cand[d][band] &= ~bit;
+        board.dirty |= 1u << d;
+      }
+    }
+    for (int b = 0; b < 3; ++b) board.cand[digit][b] &= ~kPeers[cell][b];
+    board.solved[band] |= bit;
+    board.dirty |= 1u << digit;
+  }
+
+  // Filters and places until nothing changes; false on a contradiction.
+  static bool Propagate(Board& board) {
+    for (;;) {
+      while (board.dirty != 0) {
+        const int d = std::countr_zero(board.dirty);
+        board.dirty &= board.dirty - 1;
+        if (!FilterDigit(board, d)) return false;
+      }
+      if (!NakedSingles(board)) return false;
+      if (board.dirty == 0) return true;
+    }
+  }
+
+  // False when the search must stop (limit reached or budget spent).
+  bool Search(Board& board) {
+    if (!Propagate(board)) return true;
+    if ((board.solved[0] & board.solved[1] & board.solved[2]) == kBandAll) {
+      return RecordSolution(board);
+    }
+    const int cell = ChooseCell(board);
+    const int band = cell / 27;
+    const uint32_t bit = 1u << (cell % 27);
+    result_.guessed = true;
+    uint32_t digits = 0;
+    for (int d = 0; d < 9; ++d) {
+      if (board.cand[d][band] & bit) digits |= 1u << d;
+    }
+    while (digits != 0) {
+      const int d = std::countr_zero(digits);
+      digits &= digits - 1;
+      if (!budget_.Take()) return false;
+      if (digits == 0) {
+        // The last alternative needs no copy: the board is ours to spend.
+        Place(board, cell, d);
+        return Search(board);
+      }
+      Board next = board;
+      Place(next, cell, d);
+      if (!Search(next)) return false;
+    }
+    return true;
+  }
+
+  SolveResult& result() { return result_; }
+  const NodeBudget& budget() const { return budget_; }
+
+ private:
+  // One digit's box-line filters over its bands and stacks, to a fixed
+  // point, then its new row singles become placements.
+  static bool FilterDigit(Board& board, int d) {
+    std::array<uint32_t, 3>& x = board.cand[d];
+    for (;;) {
+      const uint32_t in0 = x[0], in1 = x[1], in2 = x[2];
+      // Bands: a row-by-box pattern per band.
+      for (int b = 0; b < 3; ++b) {
+        const uint32_t y = x[b] | (x[b] >> 1) | (x[b] >> 2);
+        const uint32_t keep = kPermutationUnion[Extract(y, kSegmentLow)];
+        x[b] &= Deposit(keep, kSegmentLow) * 7;
+        if (x[b] == 0) return false;
+      }
+      // Stacks: fold each band to its columns, and read the three folded
+      // rows as one band word whose "boxes" are band-by-column patterns.
+      const uint32_t t =
+          Columns(x[0]) | (Columns(x[1]) << 9) | (Columns(x[2]) << 18);
+      uint32_t allowed = 0;
+      for (int s = 0; s < 3; ++s) {
+        const uint32_t mask = kStackCols << (3 * s);
+        const uint32_t keep = kPermutationUnion[Extract(t, mask)];
+        if (keep == 0) return false;
+        allowed |= Deposit(keep, mask);
+      }
+      if (allowed != t) {
+        x[0] &= (allowed & 0x1FF) * kRowLow;
+        x[1] &= ((allowed >> 9) & 0x1FF) * kRowLow;
+        x[2] &= (allowed >> 18) * kRowLow;
+      }
+      // New row singles are placements: take the cell from the other
+      // digits, and the column from this digit's other bands (the band
+      // filter has already settled its row and box).
+      for (int b = 0; b < 3; ++b) {
+        const uint32_t fresh = RowSingles(x[b]) & ~board.solved[b];
+        if (fresh == 0) continue;
+        board.solved[b] |= fresh;
+        for (int e = 0; e < 9; ++e) {
+          if (e != d && (board.cand[e][b] & fresh)) {
+            board.cand[e][b] &= ~fresh;
+            board.dirty |= 1u << e;
+          }
+        }
+        const uint32_t cols = Columns(fresh) * kRowLow;
+        for (int o = 0; o < 3; ++o) {
+          if (o != b) x[o] &= ~cols;
+        }
+      }
+      if (x[0] == in0 && x[1] == in1 && x[2] == in2) return true;
+    }
+  }
+
+  // Cells with no candidate fail; cells with one unsettled candidate are
+  // placed. False on a contradiction.
+  static bool NakedSingles(Board& board) {
+    for (int b = 0; b < 3; ++b) {
+      uint32_t ones = 0, twos = 0;
+      for (int d = 0; d < 9; ++d) {
+        twos |= ones & board.cand[d][b];
+        ones |= board.cand[d][b];
+      }
+      if (ones != kBandAll) return false;
+      uint32_t singles = ones & ~twos & ~board.solved[b];
+      while (singles != 0) {
+        const int i = std::countr_zero(singles);
+        singles &= singles - 1;
+        const uint32_t bit = 1u << i;
+        // An earlier placement may have taken this cell's last candidate.
+        int d = 0;
+        while (d < 9 && (board.cand[d][b] & bit) == 0) ++d;
+        if (d == 9) return false;
+        Place(board, 27 * b + i, d);
+      }
+    }
+    return true;
+  }
+
+  // A two-candidate cell if there is one, else one with fewest candidates.
+  static int ChooseCell(const Board& board) {
+    uint32_t pairs[3];
+    for (int b = 0; b < 3; ++b) {
+      uint32_t ones = 0, twos = 0, threes = 0;
+      for (int d = 0; d < 9; ++d) {
+        const uint32_t c = board.cand[d][b];
+        threes |= twos & c;
+        twos |= ones & c;
+        ones |= c;
+      }
+      pairs[b] = twos & ~threes;
+    }
+    for (int b = 0; b < 3; ++b) {
+      if (pairs[b] != 0) return 27 * b + std::countr_zero(pairs[b]);
+    }
+    int best = -1, best_count = 10;
+    for (int cell = 0; cell < kCells; ++cell) {
+      const int b = cell / 27;
+      const uint32_t bit = 1u << (cell % 27);
+      if (board.solved[b] & bit) continue;
+      int count = 0;
+      for (int d = 0; d < 9; ++d) count += (board.cand[d][b] & bit) != 0;
+      if (count < best_count) {
+        best = cell;
+        best_count = count;
+      }
+    }
+    return best;
+  }
+
+  bool RecordSolution(const Board& board) {
+    if (result_.solutions == 0) {
+      for (int d = 0; d < 9; ++d) {
+        for (int b = 0; b < 3; ++b) {
+          for (uint32_t x = board.cand[d][b]; x != 0; x &= x - 1) {
+            result_.solution[27 * b + std::countr_zero(x)] =
+                static_cast<uint8_t>(d + 1);
+          }
+        }
+      }
+    }
+    ++result_.solutions;
+    return result_.solutions < limit_;
+  }
+
+  NodeBudget budget_;
+  uint32_t limit_;
+  SolveResult result_;
+};
+
+}  // namespace
+
+SolveResult SolveBands(const Grid& givens, uint32_t solution_limit,
+                       uint64_t node_budget) {
+  BandSearch search(solution_limit, node_budget);
+  if (!support::GivensConsistent(givens)) return SolveResult{};
+  Board board;
+  for (auto& digit : board.cand) digit.fill(kBandAll);
+  board.solved.fill(0);
+  board.dirty = 0;
+  for (int cell = 0; cell < kCells; ++cell) {
+    if (givens[cell] != 0) BandSearch::Place(board, cell, givens[cell] - 1);
+  }
+  search.Search(board);
+  return support::Finish(search.result(), solution_limit, search.budget());
+}
+
+}  // namespace sudoku
