@@ -16,7 +16,9 @@ std::string TestDataPath(const std::string& name) {
 }
 
 std::string WriteTempFile(const std::string& name, const std::string& content) {
-  const std::string path = ::testing::TempDir() + "/" + name;
+  std::string path = ::testing::TempDir();
+  if (!path.ends_with("/")) path += "/";
+  path += name;
   std::ofstream out(path, std::ios::binary);
   out << content;
   if (!out) ADD_FAILURE() << "cannot write " << path;

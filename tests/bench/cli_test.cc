@@ -1,0 +1,238 @@
+// End-to-end tests of the bench CLI: formats, malformed input, golden CSV,
+// order, exit codes.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <zlib.h>
+
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "engine/puzzle.h"
+#include "strategies/strategy.h"
+#include "tests/fixtures.h"
+
+namespace sudoku {
+namespace {
+
+using testing::ReadFile;
+using testing::SeedFixtures;
+using testing::WriteTempFile;
+
+const std::string kPuzzle =
+    "86...........91.68.234....5....1........53.863.....9..67.1.42...3...5...1."
+    "2......";
+const std::string kSolution =
+    "86153749254729136892346817579681254321495378635874692167518423943962581718"
+    "2379654";
+
+struct BenchRun {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+// Runs bench with `args` (shell words) and captures everything.
+BenchRun Bench(const std::string& args,
+               const std::string& stdin_path = "/dev/null") {
+  const std::string err_path = ::testing::TempDir() + "/bench_stderr.txt";
+  const std::string command = std::string(BENCH_BINARY) + " " + args + " <" +
+                              stdin_path + " 2>" + err_path;
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string out;
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0)
+    out.append(buffer, n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out,
+          ReadFile(err_path)};
+}
+
+std::vector<std::vector<std::string>> CsvRows(const std::string& text) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream lines(text);
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::vector<std::string> fields;
+    std::string field;
+    bool quoted = false;
+    for (char ch : line) {
+      if (ch == '"') {
+        quoted = !quoted;
+      } else if (ch == ',' && !quoted) {
+        fields.push_back(field);
+        field.clear();
+      } else {
+        field += ch;
+      }
+    }
+    fields.push_back(field);
+    rows.push_back(fields);
+  }
+  return rows;
+}
+
+// The first `count` columns of every row: the deterministic part of a report.
+std::string Leading(const std::string& csv, size_t count) {
+  std::string text;
+  for (const auto& row : CsvRows(csv)) {
+    for (size_t i = 0; i < count && i < row.size(); ++i) {
+      text += (i ? "," : "") + row[i];
+    }
+    text += "\n";
+  }
+  return text;
+}
+
+TEST(BenchCli, ListsEveryRegisteredStrategyNameFirst) {
+  const BenchRun run = Bench("--list");
+  EXPECT_EQ(run.exit_code, 0);
+  std::istringstream lines(run.out);
+  std::string line;
+  for (const Strategy& s : AllStrategies()) {
+    ASSERT_TRUE(std::getline(lines, line));
+    EXPECT_TRUE(line.starts_with(std::string(s.name) + " ")) << line;
+    EXPECT_NE(line.find(s.summary), std::string::npos) << line;
+  }
+  EXPECT_FALSE(std::getline(lines, line));
+}
+
+TEST(BenchCli, HelpAndUsageErrors) {
+  const BenchRun help = Bench("--help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("Exit codes"), std::string::npos);
+  EXPECT_NE(help.out.find("--max-nodes"), std::string::npos);
+  EXPECT_EQ(Bench("--strategy no-such-strategy x.txt").exit_code, 2);
+  EXPECT_EQ(Bench("--limit 3 x.txt").exit_code, 2);
+  EXPECT_EQ(Bench("").exit_code, 2);
+}
+
+TEST(BenchCli, UnreadableInputIsNamedAndTheRunGoesOn) {
+  const std::string good = WriteTempFile("cli_good.txt", kPuzzle + "\n");
+  const BenchRun run = Bench("-q --csv " + ::testing::TempDir() +
+                             "/cli_missing.csv /no/such/file.txt " + good);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("cannot open /no/such/file.txt"), std::string::npos)
+      << run.err;
+  const auto rows =
+      CsvRows(ReadFile(::testing::TempDir() + "/cli_missing.csv"));
+  ASSERT_EQ(rows.size(), 2u);  // the good file was still run
+  EXPECT_EQ(rows[1][0], "cli_good.txt");
+}
+
+TEST(BenchCli, GoldenCsvOverEveryInputFormat) {
+  std::string zeros = kPuzzle;
+  for (char& ch : zeros) {
+    if (ch == '.') ch = '0';
+  }
+  std::string clash = kPuzzle;
+  clash[2] = '8';
+  const std::string lines = WriteTempFile(
+      "cli_lines.txt", "# comment\r\n" + kPuzzle + " 1.2 rating\r\n\r\n" +
+                           kPuzzle + ":1:" + kSolution + "\n" + clash + "\n" +
+                           kPuzzle.substr(1) + "\n" + std::string(81, '.'));
+  const std::string kaggle = WriteTempFile(
+      "cli_kaggle.csv", "quizzes,solutions\n" + zeros + "," + kSolution + "\n" +
+                            zeros + "," + kPuzzle + "\n");
+  const std::string gz = ::testing::TempDir() + "/cli_lines.txt.gz";
+  gzFile file = gzopen(gz.c_str(), "wb");
+  const std::string content = ReadFile(lines);
+  gzwrite(file, content.data(), static_cast<unsigned>(content.size()));
+  gzclose(file);
+
+  const std::string csv = ::testing::TempDir() + "/cli_golden.csv";
+  const BenchRun run = Bench(
+      "-q -t 2 -s bitmask,visited --limit 2 --max-nodes 100000 "
+      "--csv " +
+      csv + " " + lines + " " + kaggle + " " + gz);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(Leading(ReadFile(csv), 12),
+            "dataset,strategy,limit,max_nodes,threads,puzzles,solved,multiple,"
+            "no_solution,invalid,malformed,over_budget\n"
+            "cli_lines.txt,bitmask,2,100000,2,5,2,1,0,1,1,0\n"
+            "cli_lines.txt,visited,2,100000,2,5,3,0,0,1,1,0\n"
+            "cli_kaggle.csv,bitmask,2,100000,2,2,1,0,0,0,1,0\n"
+            "cli_kaggle.csv,visited,2,100000,2,2,1,0,0,0,1,0\n"
+            "cli_lines.txt.gz,bitmask,2,100000,2,5,2,1,0,1,1,0\n"
+            "cli_lines.txt.gz,visited,2,100000,2,5,3,0,0,1,1,0\n");
+  // Bad lines are named with file and line on standard error.
+  EXPECT_NE(run.err.find(lines + ":5: invalid givens: digit 8 twice in row 1 "
+                                 "(r1c1 and r1c3)"),
+            std::string::npos)
+      << run.err;
+  EXPECT_NE(run.err.find(lines + ":6: expected 81 cells, found 80"),
+            std::string::npos);
+  EXPECT_NE(run.err.find(kaggle + ":3: solution column is not a solution of "
+                                  "the puzzle: cell r1c3 is empty"),
+            std::string::npos)
+      << run.err;
+  // The compressed copy is the same data: same nodes, other bytes.
+  const auto rows = CsvRows(ReadFile(csv));
+  EXPECT_EQ(rows[1][19], rows[5][19]);  // nodes_total
+  EXPECT_EQ(rows[5][33], "gzip");
+  EXPECT_NE(rows[1][31], rows[5][31]);  // dataset_sha256
+}
+
+TEST(BenchCli, PerPuzzleAndSolutionsKeepInputOrderUnderManyThreads) {
+  std::string text;
+  for (int i = 0; i < 20; ++i) {
+    for (const auto& f : SeedFixtures()) text += f.text + "\n";
+  }
+  const std::string path = WriteTempFile("cli_order.txt", text);
+  const std::string per = ::testing::TempDir() + "/cli_per.csv";
+  const std::string sol = ::testing::TempDir() + "/cli_sol.txt";
+  const BenchRun run = Bench(
+      "-q -t 8 --batch 5 -s bitmask,scan --max-nodes 200000 "
+      "--per-puzzle " +
+      per + " --solutions " + sol + " " + path);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  const auto rows = CsvRows(ReadFile(per));
+  ASSERT_EQ(rows.size(), 1 + 2 * 20 * SeedFixtures().size());
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"file", "line", "strategy",
+                                               "outcome", "ns", "nodes"}));
+  for (size_t i = 1; i < rows.size(); ++i) {
+    EXPECT_EQ(std::stoul(rows[i][1]), (i - 1) / 2 + 1) << i;
+    EXPECT_EQ(rows[i][2], i % 2 ? "bitmask" : "scan");
+  }
+  // Invalid fixtures appear as puzzles with no solution.
+  std::istringstream solutions(ReadFile(sol));
+  std::string line;
+  size_t count = 0;
+  while (std::getline(solutions, line)) {
+    const auto& f = SeedFixtures()[count % SeedFixtures().size()];
+    ASSERT_EQ(line.substr(0, 81), f.text);
+    const bool solved = !f.invalid && f.has_solution && f.nodes_first <= 200000;
+    EXPECT_EQ(line.substr(81),
+              solved ? ":1:" + FormatGrid(f.first_solution) : ":0:-")
+        << line;
+    ++count;
+  }
+  EXPECT_EQ(count, 20 * SeedFixtures().size());
+}
+
+TEST(BenchCli, StandardInputStrictAndParseOnly) {
+  const std::string path =
+      WriteTempFile("cli_stdin.txt", kPuzzle + "\nbroken\n" + kPuzzle + "\n");
+  const BenchRun piped =
+      Bench("-q --csv " + ::testing::TempDir() + "/cli_stdin.csv -", path);
+  EXPECT_EQ(piped.exit_code, 0);
+  const auto rows = CsvRows(ReadFile(::testing::TempDir() + "/cli_stdin.csv"));
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[1][0], "-");
+  EXPECT_EQ(rows[1][5], "3");
+  EXPECT_NE(piped.err.find("-:2: expected 81 cells, found 6"),
+            std::string::npos);
+
+  const BenchRun strict = Bench("--strict " + path);
+  EXPECT_EQ(strict.exit_code, 2);
+  EXPECT_NE(strict.err.find("--strict"), std::string::npos);
+
+  const BenchRun parse = Bench("--parse-only " + path);
+  EXPECT_EQ(parse.exit_code, 0);
+  EXPECT_NE(parse.out.find("parse only"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace sudoku
