@@ -92,6 +92,35 @@ constexpr std::array<uint16_t, 512> MakePermutationUnion() {
 }
 constexpr std::array<uint16_t, 512> kPermutationUnion = MakePermutationUnion();
 
+// kPermutationUnion spread back onto a band word's cells, for a pattern of
+// (row, box) segments: segment (i, j) is cells 9i + 3j .. 9i + 3j + 2.
+constexpr std::array<uint32_t, 512> MakeBandKeep() {
+  std::array<uint32_t, 512> table{};
+  for (int pattern = 0; pattern < 512; ++pattern) {
+    for (int k = 0; k < 9; ++k) {
+      if (kPermutationUnion[pattern] & (1 << k))
+        table[pattern] |= 7u << (3 * k);
+    }
+  }
+  return table;
+}
+constexpr std::array<uint32_t, 512> kBandKeep = MakeBandKeep();
+
+// kPermutationUnion spread onto stack 0 of a folded word, for a pattern of
+// (band, column) pairs: pair (i, j) is bit 9i + j.
+constexpr std::array<uint32_t, 512> MakeStackKeep() {
+  std::array<uint32_t, 512> table{};
+  for (int pattern = 0; pattern < 512; ++pattern) {
+    for (int k = 0; k < 9; ++k) {
+      if (kPermutationUnion[pattern] & (1 << k)) {
+        table[pattern] |= 1u << (9 * (k / 3) + k % 3);
+      }
+    }
+  }
+  return table;
+}
+constexpr std::array<uint32_t, 512> kStackKeep = MakeStackKeep();
+
 // The cells sharing a row, column or box with a cell, the cell excluded.
 constexpr std::array<std::array<uint32_t, 3>, kCells> MakePeers() {
   std::array<std::array<uint32_t, 3>, kCells> peers{};
@@ -202,8 +231,7 @@ class BandSearch {
   // permutation of its pattern; 0 when no permutation fits.
   static uint32_t FilterBand(uint32_t x) {
     const uint32_t y = x | (x >> 1) | (x >> 2);
-    const uint32_t keep = kPermutationUnion[Extract(y, kSegmentLow)];
-    return x & (Deposit(keep, kSegmentLow) * 7);
+    return x & kBandKeep[Extract(y, kSegmentLow)];
   }
 
   // One digit's box-line filters over its bands and stacks, to a fixed
@@ -223,9 +251,9 @@ class BandSearch {
       uint32_t allowed = 0;
       for (int s = 0; s < 3; ++s) {
         const uint32_t mask = kStackCols << (3 * s);
-        const uint32_t keep = kPermutationUnion[Extract(t, mask)];
+        const uint32_t keep = kStackKeep[Extract(t, mask)];
         if (keep == 0) return false;
-        allowed |= Deposit(keep, mask);
+        allowed |= keep << (3 * s);
       }
       bool again = false;
       if (allowed != t) {
@@ -244,16 +272,19 @@ class BandSearch {
         board.solved[0] |= s0;
         board.solved[1] |= s1;
         board.solved[2] |= s2;
+        // Branch-free over all digits (this one's words are rewritten from
+        // x0..x2 at the end, and its own bit is masked off).
+        uint32_t touched = 0;
         for (int e = 0; e < 9; ++e) {
-          if (e == d) continue;
           std::array<uint32_t, 3>& c = board.cand[e];
-          if ((c[0] & s0) | (c[1] & s1) | (c[2] & s2)) {
-            c[0] &= ~s0;
-            c[1] &= ~s1;
-            c[2] &= ~s2;
-            board.dirty |= 1u << e;
-          }
+          touched |= static_cast<uint32_t>(
+                         ((c[0] & s0) | (c[1] & s1) | (c[2] & s2)) != 0)
+                     << e;
+          c[0] &= ~s0;
+          c[1] &= ~s1;
+          c[2] &= ~s2;
         }
+        board.dirty |= touched & ~(1u << d);
         const uint32_t c0 = Columns(s0) * kRowLow, c1 = Columns(s1) * kRowLow,
                        c2 = Columns(s2) * kRowLow;
         const uint32_t n0 = x0 & ~(c1 | c2), n1 = x1 & ~(c0 | c2),
@@ -322,14 +353,15 @@ class BandSearch {
       int best = -1, best_score = -1;
       for (int b = 0; b < 3; ++b) {
         for (uint32_t p = pairs[b]; p != 0; p &= p - 1) {
-          const int cell = 27 * b + std::countr_zero(p);
-          const uint32_t bit = p & -p;
+          const int i = std::countr_zero(p);
+          const int cell = 27 * b + i;
           int score = 0;
+          // Branch-free: which two digits the cell holds is unpredictable.
           for (int d = 0; d < 9; ++d) {
-            if ((board.cand[d][b] & bit) == 0) continue;
-            score += std::popcount(kPeers[cell][0] & open[d][0]) +
-                     std::popcount(kPeers[cell][1] & open[d][1]) +
-                     std::popcount(kPeers[cell][2] & open[d][2]);
+            const int has = static_cast<int>((board.cand[d][b] >> i) & 1);
+            score += has * (std::popcount(kPeers[cell][0] & open[d][0]) +
+                            std::popcount(kPeers[cell][1] & open[d][1]) +
+                            std::popcount(kPeers[cell][2] & open[d][2]));
           }
           if (score > best_score) {
             best = cell;
