@@ -39,7 +39,9 @@ void ReadLines(std::istream& in, bool test_fields,
     if (IsBlank(line) || IsComment(line)) continue;
     PuzzleRecord record;
     record.line = number;
-    const std::string_view text = line;
+    // Leading whitespace is dropped, as bench's reader does.
+    const std::string_view text =
+        std::string_view(line).substr(line.find_first_not_of(" \t"));
     const std::string_view field = PuzzleField(text);
     if (auto reason = ParseGrid(field, record.puzzle)) {
       on_bad(number, *reason);

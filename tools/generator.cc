@@ -293,7 +293,7 @@ std::optional<PuzzleKind> ParsePuzzleKind(std::string_view name) {
 
 const Strategy* DefaultCountingSolver() {
   // Fastest first, as measured with `gen` (see README "## Tools").
-  constexpr std::array<std::string_view, 3> kFastestFirst = {"singles", "dlx",
+  constexpr std::array<std::string_view, 3> kFastestFirst = {"bands", "dlx",
                                                              "bitmask"};
   for (const std::string_view name : kFastestFirst) {
     const Strategy* strategy = FindStrategy(name);

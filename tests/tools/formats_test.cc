@@ -71,7 +71,7 @@ TEST(Formats, NamesRoundTrip) {
 TEST(Formats, LinesSkipCommentsBlanksAndSuffixes) {
   const ReadResult r =
       Read("# a comment\n\n" + kPuzzle + "\r\n" + kOther + " 17 hard\n" +
-               kPuzzle + ":1:" + kSolution + "\n" + kOther + ";x\n   \n",
+               kPuzzle + ":1:" + kSolution + "\n  " + kOther + ";x\n   \n",
            FileFormat::kLines);
   EXPECT_TRUE(r.bad.empty());
   ASSERT_EQ(r.records.size(), 4u);
