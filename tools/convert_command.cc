@@ -6,8 +6,8 @@
 
 #include <optional>
 #include <ostream>
-#include <sstream>
 
+#include "engine/puzzle.h"
 #include "tools/commands.h"
 #include "tools/generator.h"
 
@@ -22,10 +22,10 @@ void SetupConvert(CLI::App& app, ConvertOptions& options) {
   app.add_option("files", options.inputs, "puzzle files, - for standard input")
       ->required()
       ->check(InputPathValidator());
-  app.add_option("-f,--from", options.from, "input format")
+  app.add_option("--from", options.from, "input format")
       ->capture_default_str()
       ->check(CLI::IsMember(formats));
-  app.add_option("-t,--to", options.to, "output format")
+  app.add_option("--to", options.to, "output format")
       ->capture_default_str()
       ->check(CLI::IsMember(formats));
   if (const Strategy* solver = DefaultCountingSolver()) {
@@ -42,7 +42,7 @@ void SetupConvert(CLI::App& app, ConvertOptions& options) {
                  "it and means 'at least' at it)")
       ->capture_default_str()
       ->check(CLI::Range(2u, 1'000'000u));
-  app.add_option("-j,--threads", options.threads,
+  app.add_option("-t,--threads", options.threads,
                  "worker threads, 0 for every core")
       ->capture_default_str()
       ->check(CLI::Range(0, 4096));
@@ -95,10 +95,14 @@ int RunConvert(const ConvertOptions& options, CommandStreams streams) {
                   if (result.outcome == Outcome::kSolved) {
                     record.solution = result.solution;
                   } else if (to == FileFormat::kKaggle) {
+                    const auto conflict = FindConflict(record.puzzle);
                     problems[i] =
-                        result.outcome == Outcome::kMultiple
-                            ? "several solutions; Kaggle rows need a unique one"
-                            : "no solution; Kaggle rows need a unique one";
+                        (conflict ? "invalid givens: " +
+                                        DescribeConflict(*conflict) + "; "
+                         : result.outcome == Outcome::kMultiple
+                             ? std::string("several solutions; ")
+                             : std::string("no solution; ")) +
+                        "Kaggle rows need a unique one";
                   }
                 }
               });

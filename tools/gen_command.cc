@@ -113,7 +113,7 @@ void SetupGen(CLI::App& app, GenOptions& options) {
                  "solved grids to try per puzzle before giving up on it")
       ->capture_default_str()
       ->check(CLI::Range(1, 1'000'000));
-  app.add_option("-j,--threads", options.threads,
+  app.add_option("-t,--threads", options.threads,
                  "worker threads, 0 for every core")
       ->capture_default_str()
       ->check(CLI::Range(0, 4096));

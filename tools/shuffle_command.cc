@@ -32,7 +32,7 @@ void SetupShuffle(CLI::App& app, ShuffleOptions& options) {
                "undo the shuffle made with the same --seed on the same input "
                "order")
       ->excludes(canonical);
-  app.add_option("-j,--threads", options.threads,
+  app.add_option("-t,--threads", options.threads,
                  "worker threads, 0 for every core")
       ->capture_default_str()
       ->check(CLI::Range(0, 4096));

@@ -39,6 +39,12 @@ std::vector<std::string> Lines(const std::string& text) {
   return lines;
 }
 
+Grid Parsed(const std::string& line) {
+  Grid grid{};
+  EXPECT_EQ(ParseGrid(line.substr(0, kCells), grid), std::nullopt);
+  return grid;
+}
+
 std::string TempFile(const std::string& name, const std::string& text) {
   const std::string path = ::testing::TempDir() + "/" + name;
   std::ofstream(path, std::ios::binary) << text;
@@ -46,9 +52,9 @@ std::string TempFile(const std::string& name, const std::string& text) {
 }
 
 TEST(GenCommand, SameOutputForAnyThreadCount) {
-  const CommandRun one = Call(GenMain, {"-n", "12", "-s", "5", "-j", "1"});
+  const CommandRun one = Call(GenMain, {"-n", "12", "-s", "5", "-t", "1"});
   const CommandRun two =
-      Call(GenMain, {"--count", "12", "--seed", "5", "-j", "2"});
+      Call(GenMain, {"--count", "12", "--seed", "5", "--threads", "2"});
   ASSERT_EQ(one.code, 0) << one.err;
   EXPECT_EQ(one.out, two.out);
   const auto lines = Lines(one.out);
@@ -121,7 +127,7 @@ TEST(ShuffleCommand, InverseRestoresTheInput) {
   const CommandRun shuffled = Call(ShuffleMain, {"--seed", "9", "-"}, corpus);
   ASSERT_EQ(shuffled.code, 0) << shuffled.err;
   EXPECT_NE(shuffled.out, corpus);
-  EXPECT_EQ(Call(ShuffleMain, {"--seed", "9", "-j", "1", "-"}, corpus).out,
+  EXPECT_EQ(Call(ShuffleMain, {"--seed", "9", "-t", "1", "-"}, corpus).out,
             shuffled.out);
   EXPECT_NE(Call(ShuffleMain, {"--seed", "10", "-"}, corpus).out, shuffled.out);
   const CommandRun back =
@@ -167,21 +173,27 @@ TEST(ConvertCommand, KaggleNeedsUniquePuzzlesAndTestCountsThem) {
       Call(GenMain, {"-n", "1", "--kind", "multiple"}).out;
   const std::string none =
       Call(GenMain, {"-n", "1", "--kind", "nosolution"}).out;
-  const std::string input = unique + multiple + none;
+  const std::string invalid =
+      Call(GenMain, {"-n", "1", "--kind", "invalid"}).out;
+  const std::string input = unique + multiple + none + invalid;
   const CommandRun kaggle = Call(ConvertMain, {"--to", "kaggle", "-"}, input);
   EXPECT_EQ(kaggle.code, 1);
   EXPECT_EQ(Lines(kaggle.out).size(), 2u);  // the header and one row
   EXPECT_EQ(kaggle.err,
             "-:2: several solutions; Kaggle rows need a unique one\n"
-            "-:3: no solution; Kaggle rows need a unique one\n");
+            "-:3: no solution; Kaggle rows need a unique one\n"
+            "-:4: invalid givens: " +
+                DescribeConflict(*FindConflict(Parsed(invalid))) +
+                "; Kaggle rows need a unique one\n");
   const CommandRun test = Call(ConvertMain, {"--to", "test", "-"}, input);
   EXPECT_EQ(test.code, 0) << test.err;
   const auto lines = Lines(test.out);
-  ASSERT_EQ(lines.size(), 3u);
+  ASSERT_EQ(lines.size(), 4u);
   EXPECT_EQ(lines[0].substr(81, 3), ":1:");
   EXPECT_EQ(lines[0].size(), 81u + 3 + 81);
   EXPECT_EQ(lines[1].substr(81), ":2:");
   EXPECT_EQ(lines[2].substr(81), ":0:");
+  EXPECT_EQ(lines[3].substr(81), ":0:");
 }
 
 TEST(ConvertCommand, BadInputContinues) {
