@@ -3,6 +3,7 @@
 #include "tools/formats.h"
 
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <istream>
 #include <ostream>
@@ -23,6 +24,12 @@ bool IsBlank(std::string_view line) {
 bool IsComment(std::string_view line) {
   const size_t first = line.find_first_not_of(" \t");
   return first != std::string_view::npos && line[first] == '#';
+}
+
+std::string_view Trim(std::string_view text) {
+  const size_t first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(" \t") - first + 1);
 }
 
 // The puzzle field of a lines-format line: up to whitespace, ':' or ';'.
@@ -159,20 +166,23 @@ void ReadKaggle(std::istream& in,
     if (IsBlank(line) || IsComment(line)) continue;
     if (!header_seen) {
       header_seen = true;
-      if (line.rfind("quizzes", 0) == 0) continue;
+      // Kaggle's header and its variants (puzzle,solution, Quizzes,...).
+      const char first = static_cast<char>(std::tolower(
+          static_cast<unsigned char>(line[line.find_first_not_of(" \t")])));
+      if (first == 'q' || first == 'p') continue;
     }
     const std::string_view text = line;
     const size_t comma = text.find(',');
     PuzzleRecord record;
     record.line = number;
-    if (auto reason = ParseGrid(text.substr(0, comma), record.puzzle)) {
+    if (auto reason = ParseGrid(Trim(text.substr(0, comma)), record.puzzle)) {
       on_bad(number, "quizzes: " + *reason);
       continue;
     }
     if (comma != std::string_view::npos) {
       Grid solution;
       std::optional<std::string> reason =
-          ParseGrid(text.substr(comma + 1), solution);
+          ParseGrid(Trim(text.substr(comma + 1)), solution);
       if (!reason) reason = CheckSolution(record.puzzle, solution);
       if (reason) {
         on_bad(number, "solutions: " + *reason);

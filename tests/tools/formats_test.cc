@@ -148,6 +148,21 @@ TEST(Formats, KaggleChecksSolutions) {
   EXPECT_EQ(r.bad[0].substr(0, 13), "3: solutions:");
 }
 
+TEST(Formats, KaggleHeaderVariantsAndSpaces) {
+  std::string zeros = kPuzzle;
+  for (char& ch : zeros) ch = ch == '.' ? '0' : ch;
+  const ReadResult r =
+      Read("Puzzle,Solution\n" + zeros + " , " + kSolution + " \n",
+           FileFormat::kKaggle);
+  EXPECT_TRUE(r.bad.empty());
+  ASSERT_EQ(r.records.size(), 1u);
+  EXPECT_TRUE(r.records[0].solution);
+  // Without a header the first row is data.
+  EXPECT_EQ(
+      Read(zeros + "," + kSolution + "\n", FileFormat::kKaggle).records.size(),
+      1u);
+}
+
 TEST(Formats, TestFormatFields) {
   const ReadResult r =
       Read(kPuzzle + ":1:" + kSolution + "\n" + kOther + ":2:\n" + kPuzzle +
