@@ -33,6 +33,9 @@ void CheckGivens(PuzzleRecord& record) {
   }
 }
 
+void ParseLines(std::string_view line, PuzzleRecord& record);
+void ParseKaggle(std::string_view line, PuzzleRecord& record);
+
 }  // namespace
 
 std::string_view FormatName(DatasetFormat format) {
@@ -47,9 +50,9 @@ std::string_view FormatName(DatasetFormat format) {
   return "unknown";
 }
 
-DatasetParser::LineKind DatasetParser::Parse(uint64_t line_number,
-                                             std::string_view line,
-                                             PuzzleRecord& record) {
+DatasetParser::LineKind DatasetParser::Classify(uint64_t line_number,
+                                                std::string_view line,
+                                                std::string_view& content) {
   if (line_number == 1 && line.starts_with("\xEF\xBB\xBF")) {
     line.remove_prefix(3);  // a UTF-8 byte order mark
   }
@@ -62,20 +65,43 @@ DatasetParser::LineKind DatasetParser::Parse(uint64_t line_number,
     }
     format_ = DatasetFormat::kLines;
   }
-  record.line = line_number;
-  record.status = RecordStatus::kPuzzle;
-  record.has_expected = false;
-  record.reason.clear();
-  if (format_ == DatasetFormat::kKaggle) {
-    ParseKaggle(line, record);
-  } else {
-    ParseLines(line, record);
-  }
+  content = line;
   return LineKind::kRecord;
 }
 
-void DatasetParser::ParseLines(std::string_view line, PuzzleRecord& record) {
-  const size_t end = line.find_first_of(" \t:;");
+DatasetParser::LineKind DatasetParser::Parse(uint64_t line_number,
+                                             std::string_view line,
+                                             PuzzleRecord& record) {
+  std::string_view content;
+  if (Classify(line_number, line, content) == LineKind::kSkip) {
+    return LineKind::kSkip;
+  }
+  record.line = line_number;
+  ParseRecord(format_, content, record);
+  return LineKind::kRecord;
+}
+
+void DatasetParser::ParseRecord(DatasetFormat format, std::string_view content,
+                                PuzzleRecord& record) {
+  record.status = RecordStatus::kPuzzle;
+  record.has_expected = false;
+  record.reason.clear();
+  if (format == DatasetFormat::kKaggle) {
+    ParseKaggle(content, record);
+  } else {
+    ParseLines(content, record);
+  }
+}
+
+namespace {
+
+void ParseLines(std::string_view line, PuzzleRecord& record) {
+  // A plain loop: find_first_of calls memchr once per character here.
+  size_t end = 0;
+  while (end < line.size() && line[end] != ' ' && line[end] != '\t' &&
+         line[end] != ':' && line[end] != ';') {
+    ++end;
+  }
   const std::string_view cells = line.substr(0, end);
   if (auto error = ParseGrid(cells, record.puzzle)) {
     record.status = RecordStatus::kMalformed;
@@ -85,7 +111,7 @@ void DatasetParser::ParseLines(std::string_view line, PuzzleRecord& record) {
   CheckGivens(record);
 }
 
-void DatasetParser::ParseKaggle(std::string_view line, PuzzleRecord& record) {
+void ParseKaggle(std::string_view line, PuzzleRecord& record) {
   const size_t comma = line.find(',');
   if (comma == std::string_view::npos) {
     record.status = RecordStatus::kMalformed;
@@ -112,5 +138,7 @@ void DatasetParser::ParseKaggle(std::string_view line, PuzzleRecord& record) {
   }
   record.has_expected = true;
 }
+
+}  // namespace
 
 }  // namespace sudoku

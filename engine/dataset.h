@@ -36,18 +36,26 @@ struct PuzzleRecord {
 // content line. Not thread-safe: one per file, used by the serial reader.
 class DatasetParser {
  public:
-  // What a line is. kSkip for blank lines, '#' comments and the Kaggle
-  // header; otherwise `record` is filled (line number included).
   enum class LineKind { kSkip, kRecord };
+
+  // What a line is: kSkip for blank lines, '#' comments and the Kaggle
+  // header, else kRecord with `content` set to the trimmed line. Cheap, so
+  // the serial reader can call it; the parsing proper is ParseRecord.
+  LineKind Classify(uint64_t line_number, std::string_view line,
+                    std::string_view& content);
+
+  // Parses a classified line of a file in `format` into `record` (all but
+  // the line number). Stateless: any thread may call it.
+  static void ParseRecord(DatasetFormat format, std::string_view content,
+                          PuzzleRecord& record);
+
+  // Classify and ParseRecord in one step, line number included.
   LineKind Parse(uint64_t line_number, std::string_view line,
                  PuzzleRecord& record);
 
   DatasetFormat format() const { return format_; }
 
  private:
-  void ParseLines(std::string_view line, PuzzleRecord& record);
-  void ParseKaggle(std::string_view line, PuzzleRecord& record);
-
   DatasetFormat format_ = DatasetFormat::kUnknown;
 };
 

@@ -37,7 +37,16 @@ struct Problem {
 
 // One pipeline token: a run of consecutive puzzle lines and their results.
 struct Batch {
-  std::vector<PuzzleRecord> records;
+  // The reader only copies lines here; parsing happens in parallel.
+  std::string text;  // the content of every line, back to back
+  struct Line {
+    uint64_t number;
+    size_t offset, length;
+    bool truncated;
+  };
+  std::vector<Line> lines;
+  DatasetFormat format = DatasetFormat::kUnknown;
+  std::vector<PuzzleRecord> records;    // one per line, filled in parallel
   std::vector<PuzzleOutcome> outcomes;  // records.size() x strategies
   std::vector<Problem> problems;        // sorted by record once solved
   tbb::spin_mutex problems_mutex;
@@ -197,10 +206,11 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
       return nullptr;
     }
     auto batch = std::make_unique<Batch>();
-    batch->records.reserve(options.batch_size);
+    batch->lines.reserve(options.batch_size);
+    batch->text.reserve(options.batch_size * 96);
     PuzzleRecord record;
     try {
-      while (batch->records.size() < options.batch_size) {
+      while (batch->lines.size() < options.batch_size) {
         bool truncated = false;
         const auto line = input.NextLine(truncated);
         if (!line) {
@@ -208,32 +218,52 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
           break;
         }
         ++line_number;
-        if (parser.Parse(line_number, *line, record) !=
+        std::string_view content;
+        if (parser.Classify(line_number, *line, content) !=
             DatasetParser::LineKind::kRecord) {
           continue;
         }
-        if (truncated) {
-          record.status = RecordStatus::kMalformed;
-          record.reason =
-              "line longer than " + std::to_string(Input::kMaxLine) + " bytes";
-        }
-        batch->records.push_back(record);
-        if (options.strict && record.status != RecordStatus::kPuzzle) {
-          result.stopped_strict = true;
-          stop_reading = true;
-          break;
+        batch->lines.push_back(
+            {line_number, batch->text.size(), content.size(), truncated});
+        batch->text.append(content);
+        if (options.strict) {
+          // Strict runs parse here too, to stop at the very line.
+          DatasetParser::ParseRecord(parser.format(), content, record);
+          if (truncated || record.status != RecordStatus::kPuzzle) {
+            result.stopped_strict = true;
+            stop_reading = true;
+            break;
+          }
         }
       }
     } catch (const InputError& error) {
       result.read_error = error.what();
       stop_reading = true;
     }
+    batch->format = parser.format();
     batch->raw_bytes = input.raw_bytes_read();
-    if (batch->records.empty()) {
+    if (batch->lines.empty()) {
       fc.stop();
       return nullptr;
     }
     return batch.release();
+  };
+
+  auto parse_range = [](Batch* batch, size_t begin, size_t end) {
+    for (size_t r = begin; r < end; ++r) {
+      const Batch::Line& line = batch->lines[r];
+      PuzzleRecord& record = batch->records[r];
+      record.line = line.number;
+      DatasetParser::ParseRecord(
+          batch->format,
+          std::string_view(batch->text).substr(line.offset, line.length),
+          record);
+      if (line.truncated) {
+        record.status = RecordStatus::kMalformed;
+        record.reason =
+            "line longer than " + std::to_string(Input::kMaxLine) + " bytes";
+      }
+    }
   };
 
   // One range of a batch's records; records are independent, so idle
@@ -279,11 +309,13 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
   };
 
   auto solve = [&](Batch* batch) -> Batch* {
-    batch->outcomes.resize(batch->records.size() * n);
-    if (n == 0) return batch;
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, batch->records.size(), 16),
+    batch->records.resize(batch->lines.size());
+    batch->outcomes.resize(batch->lines.size() * n);
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, batch->lines.size(), 16),
                       [&](const tbb::blocked_range<size_t>& range) {
-                        solve_range(batch, range.begin(), range.end());
+                        parse_range(batch, range.begin(), range.end());
+                        if (n > 0)
+                          solve_range(batch, range.begin(), range.end());
                       });
     // Ranges finish in any order; problems are shown in input order.
     std::stable_sort(

@@ -56,7 +56,27 @@ std::string FormatGrid(const Grid& grid) {
   return text;
 }
 
+namespace {
+
+// The common case, no clash, in one pass over 9-bit unit masks.
+bool HasConflict(const Grid& grid) {
+  uint16_t rows[9] = {}, cols[9] = {}, boxes[9] = {};
+  for (int cell = 0; cell < kCells; ++cell) {
+    if (grid[cell] == 0) continue;
+    const uint16_t bit = static_cast<uint16_t>(1u << (grid[cell] - 1));
+    const int r = cell / 9, c = cell % 9, b = (r / 3) * 3 + c / 3;
+    if ((rows[r] | cols[c] | boxes[b]) & bit) return true;
+    rows[r] |= bit;
+    cols[c] |= bit;
+    boxes[b] |= bit;
+  }
+  return false;
+}
+
+}  // namespace
+
 std::optional<Conflict> FindConflict(const Grid& grid) {
+  if (!HasConflict(grid)) return std::nullopt;
   // Where each digit was first seen in each unit, plus one (0: not seen).
   std::array<std::array<int, 10>, 9> row_seen{}, col_seen{}, box_seen{};
   for (int cell = 0; cell < kCells; ++cell) {
