@@ -130,6 +130,7 @@ void RunCommand::Setup(CLI::App& app) {
   app.add_option("-s,--strategy", o.strategies,
                  "Strategies to run, comma-separated, or 'all'")
       ->delimiter(',')
+      ->allow_extra_args(false)  // "-s a FILE": FILE is a dataset
       ->check(CLI::IsMember(StrategyChoices()))
       ->capture_default_str();
   app.add_option("-t,--threads", o.threads,

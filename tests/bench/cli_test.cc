@@ -234,5 +234,18 @@ TEST(BenchCli, StandardInputStrictAndParseOnly) {
   EXPECT_NE(parse.out.find("parse only"), std::string::npos);
 }
 
+TEST(BenchCli, StrategyOptionTakesOneWordSoDatasetsMayFollow) {
+  const std::string path = WriteTempFile("cli_follow.txt", kPuzzle + "\n");
+  const std::string csv = ::testing::TempDir() + "/cli_follow.csv";
+  const BenchRun run =
+      Bench("-q -s bitmask -s visited,dlx --csv " + csv + " " + path);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  const auto rows = CsvRows(ReadFile(csv));
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[1][1], "bitmask");
+  EXPECT_EQ(rows[2][1], "visited");
+  EXPECT_EQ(rows[3][1], "dlx");
+}
+
 }  // namespace
 }  // namespace sudoku
