@@ -2,6 +2,7 @@
 // order, exit codes.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include <cstdio>
@@ -36,7 +37,9 @@ struct BenchRun {
 // Runs bench with `args` (shell words) and captures everything.
 BenchRun Bench(const std::string& args,
                const std::string& stdin_path = "/dev/null") {
-  const std::string err_path = ::testing::TempDir() + "/bench_stderr.txt";
+  // CTest runs tests in parallel processes: one stderr file per process.
+  const std::string err_path = ::testing::TempDir() + "/bench_stderr_" +
+                               std::to_string(getpid()) + ".txt";
   const std::string command = std::string(BENCH_BINARY) + " " + args + " <" +
                               stdin_path + " 2>" + err_path;
   FILE* pipe = popen(command.c_str(), "r");
