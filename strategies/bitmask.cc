@@ -1,4 +1,5 @@
-// `bitmask`: the lineage's next step. The seed search with 9-bit row, column and box masks.
+// `bitmask`: the lineage's next step. The seed search with 9-bit row, column
+// and box masks.
 //
 // The same tree as the seeds' first-solution search (empty cells in row-major
 // order, digits ascending) but the candidates of a cell are one mask
@@ -39,8 +40,7 @@ class BitmaskSearch {
   // False when the search must stop: the limit is reached or the budget spent.
   bool Search(int k) {
     if (k == num_empty_) {
-      if (result_.solutions == 0) result_.solution = board_;
-      ++result_.solutions;
+      support::RecordSolution(result_, board_);
       return result_.solutions < limit_;
     }
     const int cell = empties_[k];

@@ -1,4 +1,5 @@
-// `findpos`: seed 001, method 2. Visited tables, but a fullness test and a first-empty scan at every node.
+// `findpos`: seed 001, method 2. Visited tables, but a fullness test and a
+// first-empty scan at every node.
 //
 // Digits are tested against row, column and box tables before placing, yet
 // every call still scans the board to see whether it is full and again to
@@ -23,11 +24,11 @@ class FindPosSearch {
 
   // False when the budget ran out and the search must unwind.
   bool Dfs() {
-    if (IsFull()) {
-      Record();
+    if (support::BoardFull(board_)) {
+      support::RecordSolution(result_, board_);
       return true;
     }
-    const int pos = FindPos();
+    const int pos = support::FirstEmptyCell(board_);
     const int i = pos / 9, j = pos % 9;
     for (int num = 1; num <= 9; ++num) {
       if (row_[i][num] != 0 || col_[j][num] != 0 ||
@@ -53,25 +54,6 @@ class FindPosSearch {
     row_[i][num] = on;
     col_[j][num] = on;
     block_[i / 3][j / 3][num] = on;
-  }
-
-  bool IsFull() const {
-    for (uint8_t digit : board_) {
-      if (digit == 0) return false;
-    }
-    return true;
-  }
-
-  int FindPos() const {
-    for (int cell = 0; cell < kCells; ++cell) {
-      if (board_[cell] == 0) return cell;
-    }
-    return -1;
-  }
-
-  void Record() {
-    if (result_.solutions == 0) result_.solution = board_;
-    ++result_.solutions;
   }
 
   Grid board_;

@@ -1,4 +1,5 @@
-// `fullcheck`: seed 001, method 1. Check the whole board on entry to every node.
+// `fullcheck`: seed 001, method 1. Check the whole board on entry to every
+// node.
 //
 // Each call checks every row, column and box of the board for a repeated
 // digit, returns if there is one, records a solution when the board is full,
@@ -24,11 +25,11 @@ class FullCheckSearch {
   bool Dfs(bool is_root) {
     if (!CheckSudoku()) return true;
     if (!is_root && !budget_.Take()) return false;
-    if (IsFull()) {
-      Record();
+    if (support::BoardFull(board_)) {
+      support::RecordSolution(result_, board_);
       return true;
     }
-    const int pos = FindPos();
+    const int pos = support::FirstEmptyCell(board_);
     for (uint8_t num = 1; num <= 9; ++num) {
       board_[pos] = num;
       const bool go_on = Dfs(false);
@@ -75,25 +76,6 @@ class FullCheckSearch {
     if (flag[digit]) return false;
     flag[digit] = 1;
     return true;
-  }
-
-  bool IsFull() const {
-    for (uint8_t digit : board_) {
-      if (digit == 0) return false;
-    }
-    return true;
-  }
-
-  int FindPos() const {
-    for (int cell = 0; cell < kCells; ++cell) {
-      if (board_[cell] == 0) return cell;
-    }
-    return -1;
-  }
-
-  void Record() {
-    if (result_.solutions == 0) result_.solution = board_;
-    ++result_.solutions;
   }
 
   Grid board_;

@@ -1,4 +1,5 @@
-// `positional`: seed 001, method 3. Visited tables with the position carried through the recursion.
+// `positional`: seed 001, method 3. Visited tables with the position carried
+// through the recursion.
 //
 // No fullness test and no first-empty scan: the search walks the cells in
 // row-major order, so reaching row 9 means the board is full. Digits 1..9;
@@ -24,8 +25,7 @@ class PositionalSearch {
   // False when the budget ran out and the search must unwind.
   bool Dfs(int i, int j) {
     if (i == 9) {
-      if (result_.solutions == 0) result_.solution = board_;
-      ++result_.solutions;
+      support::RecordSolution(result_, board_);
       return true;
     }
     const int next_i = i + (j + 1 >= 9), next_j = (j + 1) % 9;

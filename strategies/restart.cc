@@ -1,4 +1,5 @@
-// `restart`: seed 001, the readable template. Check before placing; every level rescans from the top-left corner.
+// `restart`: seed 001, the readable template. Check before placing; every level
+// rescans from the top-left corner.
 //
 // Each call scans the board from the top-left corner for the first empty
 // cell, tries digits 1..9 there, and checks a digit against its column, row
@@ -65,15 +66,9 @@ class RestartSearch {
 
 SolveResult SolveRestart(const Grid& givens, uint32_t solution_limit,
                          uint64_t node_budget) {
-  SolveResult result;
-  RestartSearch search(givens, node_budget);
-  if (support::GivensConsistent(givens) && search.Dfs() &&
-      !search.budget().exhausted()) {
-    result.solutions = 1;
-    result.solution = search.board();
-  }
-  result.guessed = search.budget().nodes() > 0;
-  return support::Finish(result, solution_limit, search.budget());
+  return support::SolveFirstTree<RestartSearch>(
+      givens, solution_limit, node_budget,
+      [](RestartSearch& search) { return search.Dfs(); });
 }
 
 }  // namespace sudoku

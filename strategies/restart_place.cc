@@ -1,4 +1,5 @@
-// `restart-place`: seed 002, the solver. Place, then scan to check; every level rescans from the top-left corner.
+// `restart-place`: seed 002, the solver. Place, then scan to check; every level
+// rescans from the top-left corner.
 //
 // Each call scans the board from the top-left corner for the first empty
 // cell, places digits 1..9 there one by one and only then checks the new digit
@@ -67,15 +68,9 @@ class RestartPlaceSearch {
 
 SolveResult SolveRestartPlace(const Grid& givens, uint32_t solution_limit,
                               uint64_t node_budget) {
-  SolveResult result;
-  RestartPlaceSearch search(givens, node_budget);
-  if (support::GivensConsistent(givens) && search.Solve() &&
-      !search.budget().exhausted()) {
-    result.solutions = 1;
-    result.solution = search.board();
-  }
-  result.guessed = search.budget().nodes() > 0;
-  return support::Finish(result, solution_limit, search.budget());
+  return support::SolveFirstTree<RestartPlaceSearch>(
+      givens, solution_limit, node_budget,
+      [](RestartPlaceSearch& search) { return search.Solve(); });
 }
 
 }  // namespace sudoku

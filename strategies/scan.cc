@@ -1,4 +1,5 @@
-// `scan`: seed 000, Code 1. Place a digit, then scan its row, column and box to check it.
+// `scan`: seed 000, Code 1. Place a digit, then scan its row, column and box to
+// check it.
 //
 // Cells are visited in row-major order with the position carried through the
 // recursion; digits 1..9 in order; the first solution ends the search. The
@@ -66,15 +67,9 @@ class ScanSearch {
 
 SolveResult SolveScan(const Grid& givens, uint32_t solution_limit,
                       uint64_t node_budget) {
-  SolveResult result;
-  ScanSearch search(givens, node_budget);
-  if (support::GivensConsistent(givens) && search.Backtrack(0, 0) &&
-      !search.budget().exhausted()) {
-    result.solutions = 1;
-    result.solution = search.board();
-  }
-  result.guessed = search.budget().nodes() > 0;
-  return support::Finish(result, solution_limit, search.budget());
+  return support::SolveFirstTree<ScanSearch>(
+      givens, solution_limit, node_budget,
+      [](ScanSearch& search) { return search.Backtrack(0, 0); });
 }
 
 }  // namespace sudoku

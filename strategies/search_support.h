@@ -1,4 +1,5 @@
-// Small helpers shared by strategies: bit tricks, the node budget, result assembly.
+// Small helpers shared by strategies: bit tricks, the node budget, result
+// assembly.
 #pragma once
 
 #include <bit>
@@ -77,6 +78,43 @@ inline SolveResult Finish(SolveResult result, uint32_t solution_limit,
         result.solutions == 1 ? Outcome::kSolved : Outcome::kNoSolution;
   }
   return result;
+}
+
+// The seeds' board scans, row-major as they do them.
+inline bool BoardFull(const Grid& board) {
+  for (uint8_t digit : board) {
+    if (digit == 0) return false;
+  }
+  return true;
+}
+inline int FirstEmptyCell(const Grid& board) {
+  for (int cell = 0; cell < kCells; ++cell) {
+    if (board[cell] == 0) return cell;
+  }
+  return -1;
+}
+
+// Counts a solution, keeping the first one found.
+inline void RecordSolution(SolveResult& result, const Grid& board) {
+  if (result.solutions == 0) result.solution = board;
+  ++result.solutions;
+}
+
+// The shared frame of the first-solution seeds: `Search` is built from the
+// givens and the budget, `start(search)` runs it and returns true when it
+// solved the puzzle or ran out of budget; the board then holds the solution.
+// Every placement of these blind searches is a guess.
+template <typename Search, typename Start>
+SolveResult SolveFirstTree(const Grid& givens, uint32_t solution_limit,
+                           uint64_t node_budget, Start start) {
+  SolveResult result;
+  Search search(givens, node_budget);
+  if (GivensConsistent(givens) && start(search) &&
+      !search.budget().exhausted()) {
+    RecordSolution(result, search.board());
+  }
+  result.guessed = search.budget().nodes() > 0;
+  return Finish(result, solution_limit, search.budget());
 }
 
 }  // namespace sudoku::support

@@ -1,4 +1,5 @@
-// `visited`: seed 000, Code 2. Boolean visited tables for rows, columns and boxes.
+// `visited`: seed 000, Code 2. Boolean visited tables for rows, columns and
+// boxes.
 //
 // The same search as `scan` (row-major cells carried in the recursion, digits
 // 1..9, stop at the first solution) but a digit is tested against three
@@ -64,15 +65,9 @@ class VisitedSearch {
 
 SolveResult SolveVisited(const Grid& givens, uint32_t solution_limit,
                          uint64_t node_budget) {
-  SolveResult result;
-  VisitedSearch search(givens, node_budget);
-  if (support::GivensConsistent(givens) && search.Backtrack(0, 0) &&
-      !search.budget().exhausted()) {
-    result.solutions = 1;
-    result.solution = search.board();
-  }
-  result.guessed = search.budget().nodes() > 0;
-  return support::Finish(result, solution_limit, search.budget());
+  return support::SolveFirstTree<VisitedSearch>(
+      givens, solution_limit, node_budget,
+      [](VisitedSearch& search) { return search.Backtrack(0, 0); });
 }
 
 }  // namespace sudoku
