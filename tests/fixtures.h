@@ -10,6 +10,15 @@
 
 namespace sudoku::testing {
 
+// A unique puzzle (the fixtures' first line) and its solution, for tests
+// that need one concrete grid.
+inline const std::string kSamplePuzzle =
+    "86...........91.68.234....5....1........53.863.....9..67.1.42...3...5...1."
+    "2......";
+inline const std::string kSampleSolution =
+    "86153749254729136892346817579681254321495378635874692167518423943962581718"
+    "2379654";
+
 struct SeedFixture {
   int line = 0;
   std::string text;

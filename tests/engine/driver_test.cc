@@ -16,12 +16,8 @@ namespace {
 using testing::SeedFixtures;
 using testing::WriteTempFile;
 
-const std::string kPuzzle =
-    "86...........91.68.234....5....1........53.863.....9..67.1.42...3...5...1."
-    "2......";
-const std::string kSolution =
-    "86153749254729136892346817579681254321495378635874692167518423943962581718"
-    "2379654";
+const std::string& kPuzzle = testing::kSamplePuzzle;
+const std::string& kSolution = testing::kSampleSolution;
 
 // Records what the serial stage hands out.
 class Recorder : public RunObserver {

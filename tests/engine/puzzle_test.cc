@@ -6,15 +6,13 @@
 
 #include <string>
 
+#include "tests/fixtures.h"
+
 namespace sudoku {
 namespace {
 
-const std::string kPuzzle =
-    "86...........91.68.234....5....1........53.863.....9..67.1.42...3...5...1."
-    "2......";
-const std::string kSolution =
-    "86153749254729136892346817579681254321495378635874692167518423943962581718"
-    "2379654";
+const std::string& kPuzzle = testing::kSamplePuzzle;
+const std::string& kSolution = testing::kSampleSolution;
 
 TEST(ParseGrid, RoundTripsDotsAndZeros) {
   Grid grid;
