@@ -16,6 +16,7 @@ std::string Fixed(double value, int decimals) {
 }  // namespace
 
 const std::vector<std::string_view>& CsvColumns() {
+  // clang-format off
   static const std::vector<std::string_view> columns = {
       "dataset",        "strategy",         "limit",         "max_nodes",
       "threads",        "puzzles",          "solved",        "multiple",
@@ -27,7 +28,9 @@ const std::vector<std::string_view>& CsvColumns() {
       "pass_cpu_s",     "dataset_path",     "dataset_bytes", "dataset_sha256",
       "dataset_format", "compression",      "version",       "git_revision",
       "compiler",       "build_flags",      "cpu",           "date",
+      "repeats",        "puzzles_per_s_min", "puzzles_per_s_max",
   };
+  // clang-format on
   return columns;
 }
 
@@ -95,6 +98,9 @@ void CsvReporter::ReportPass(const Manifest& manifest, const DatasetResult&,
         CsvField(manifest.build_flags),
         CsvField(manifest.cpu),
         manifest.date,
+        std::to_string(r.repeats),
+        Fixed(r.puzzles_per_s_min, 1),
+        Fixed(r.puzzles_per_s_max, 1),
     };
     for (size_t i = 0; i < fields.size(); ++i) {
       out_ << (i ? "," : "") << fields[i];

@@ -99,6 +99,7 @@ std::vector<ReportRow> MakeRows(const DatasetResult& result,
     row.dataset_sha256 = result.sha256;
     row.dataset_format = std::string(FormatName(result.format));
     row.compression = result.input.compression;
+    row.puzzles_per_s_min = row.puzzles_per_s_max = row.puzzles_per_s;
     rows.push_back(row);
   }
   return rows;

@@ -47,6 +47,10 @@ struct ReportRow {
   std::string dataset_sha256;
   std::string dataset_format;
   std::string compression;
+  // Under --repeat: how many rounds ran; puzzles_per_s is then their median,
+  // and min/max bound it, so a comparison can weigh the run-to-run noise.
+  int repeats = 1;
+  double puzzles_per_s_min = 0, puzzles_per_s_max = 0;
 };
 
 // The rows of one pass, one per strategy. A pass that ran several

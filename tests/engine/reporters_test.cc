@@ -62,7 +62,8 @@ TEST(CsvReporter, HeaderIsTheDocumentedSchema) {
             "nodes_max,no_guess_pct,wrong,disagreements,expected_differs,"
             "solve_s,pass_wall_s,pass_cpu_s,dataset_path,dataset_bytes,"
             "dataset_sha256,dataset_format,compression,version,git_revision,"
-            "compiler,build_flags,cpu,date");
+            "compiler,build_flags,cpu,date,repeats,puzzles_per_s_min,"
+            "puzzles_per_s_max");
 }
 
 TEST(CsvReporter, RowGolden) {
@@ -85,7 +86,8 @@ TEST(CsvReporter, RowGolden) {
       "small.txt,bitmask,2,50,4,5,2,0,0,1,1,1,2.000000,2.5,3.000,2.999,"
       "5.000,5.000,5.000,90,30.000,50,50.000,0,0,0,0.000009,2.000000,"
       "3.500000,data/small.txt,420,00ff,lines,none,0.1.0,abc1234,"
-      "GNU 12.2.0,Release -O3,\"Test CPU, 2 cores\",2026-01-02T03:04:05Z");
+      "GNU 12.2.0,Release -O3,\"Test CPU, 2 cores\",2026-01-02T03:04:05Z,1,"
+      "2.5,2.5");
 }
 
 TEST(CsvReporter, UnlimitedBudgetIsAnEmptyField) {
