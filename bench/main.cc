@@ -7,18 +7,23 @@
 #include <memory>
 #include <thread>
 
+#include "bench/compare_command.h"
 #include "bench/run_command.h"
 
 int main(int argc, char** argv) {
   CLI::App app{
       "sudoku-bench: runs Sudoku solving strategies over puzzle datasets, "
       "verifies every answer and reports timing and search effort.\n"
-      "Exit codes: 0 all good; 1 a wrong or disagreeing answer; 2 bad usage "
-      "or unreadable input.",
+      "Exit codes: 0 all good; 1 a wrong or disagreeing answer, or rounds of "
+      "--repeat that searched differently; 2 bad usage or unreadable input.\n"
+      "`bench compare BASELINE.csv CURRENT.csv` gives a regression verdict "
+      "(see `bench compare --help`).",
       "bench"};
   app.set_version_flag("--version", sudoku::BenchVersion());
   sudoku::RunCommand run;
   run.Setup(app);
+  sudoku::CompareCommand compare;
+  compare.Setup(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
@@ -27,5 +32,5 @@ int main(int argc, char** argv) {
     app.exit(e);
     return 2;
   }
-  return run.Execute();
+  return compare.Selected() ? compare.Execute() : run.Execute();
 }

@@ -30,6 +30,7 @@ class RunCommand {
     std::string solutions;
     size_t slowest = 0;
     size_t batch = 2048;
+    int repeat = 1;
     size_t max_messages = 20;
     std::string progress = "auto";
     bool strict = false;

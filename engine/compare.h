@@ -1,0 +1,112 @@
+// Comparing reports: a baseline against a current run (`bench compare`), and
+// the rounds of one run against each other (`bench --repeat`).
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/csv_reader.h"
+#include "engine/report.h"
+
+namespace sudoku {
+
+// Node counts and outcomes are deterministic, so they must match exactly; a
+// solver that searches differently has changed whatever the clock says.
+// Returns "metric a -> b" for every deterministic field where `a` and `b`
+// differ, empty when they searched alike.
+std::vector<std::string> SearchDifferences(const ReportRow& a,
+                                           const ReportRow& b);
+
+// The round at the median throughput (the lower middle one for even N).
+size_t MedianRound(std::span<const ReportRow> rounds);
+
+// One row for the N rounds of one (dataset, strategy): the round at the
+// median throughput (the lower middle one for even N), with puzzles_per_s
+// the median itself and puzzles_per_s_min/max the extremes. Expects rounds
+// that searched alike (SearchDifferences empty).
+ReportRow SummarizeRounds(std::span<const ReportRow> rounds);
+
+struct CompareOptions {
+  // A throughput fall (1 - current/baseline) beyond this fraction fails...
+  double max_slowdown = 0.10;
+  // ...if it is also beyond the noise: the larger relative spread
+  // (max - min) / median of the two rows' rounds. One round has no spread,
+  // so timing is gated only when both rows ran at least this many rounds,
+  // on the same cpu and thread count; otherwise it is informational.
+  int min_repeats = 3;
+  bool gate_timing = true;
+};
+
+enum class RowVerdict {
+  kSame,     // searched alike, and not slower beyond the gate
+  kChanged,  // a node count or outcome count differs: fails
+  kSlower,   // slower beyond --max-slowdown and the noise: fails
+  kMissing,  // in the baseline, not in the current report: fails
+  kNew,      // only in the current report: informational
+};
+std::string_view RowVerdictName(RowVerdict verdict);
+
+// One metric of a matched row, as printed and exported.
+struct MetricDelta {
+  std::string name;
+  double baseline = 0;
+  double current = 0;
+  bool exact = false;  // deterministic: must be equal
+  // current / baseline; NaN when the baseline is 0 and the current is not.
+  double Ratio() const;
+};
+
+struct TimingCheck {
+  bool gated = false;
+  bool regressed = false;
+  double slowdown = 0;  // 1 - current/baseline puzzles per second
+  double noise = 0;     // max of the two relative spreads
+  std::string note;     // why informational, or how the gate decided
+};
+
+struct RowComparison {
+  std::string dataset, strategy;
+  uint32_t limit = 1;
+  uint64_t max_nodes = kUnlimitedNodes;
+  RowVerdict verdict = RowVerdict::kSame;
+  std::vector<MetricDelta> metrics;  // empty for kMissing and kNew
+  std::vector<std::string> changed;  // SearchDifferences, for kChanged
+  TimingCheck timing;
+  int baseline_repeats = 0, current_repeats = 0;
+};
+
+struct Comparison {
+  // Reasons the reports cannot be compared at all (different datasets under
+  // one name, duplicate rows); any of these makes the exit code 2.
+  std::vector<std::string> refusals;
+  std::vector<RowComparison> rows;  // baseline order, then new rows
+  CompareOptions options;
+
+  // 0 pass, 1 a row changed, went missing or regressed, 2 refused.
+  int ExitCode() const;
+  size_t Count(RowVerdict verdict) const;
+};
+
+// Matches rows by (dataset, strategy, limit, max_nodes).
+Comparison CompareReports(std::span<const ReportEntry> baseline,
+                          std::span<const ReportEntry> current,
+                          const CompareOptions& options);
+
+// The readable table of deltas and the verdict.
+void PrintComparison(std::ostream& out, const Comparison& comparison);
+
+// The verdict as one JSON object (see README, "Regression tracking").
+void WriteComparisonJson(std::ostream& out, const Comparison& comparison,
+                         const std::string& baseline_path,
+                         const std::string& current_path);
+
+// github-action-benchmark's "customBiggerIsBetter" (puzzles per second) or
+// "customSmallerIsBetter" (node totals, p50 and p99 time) JSON: a list of
+// {name, unit, value, range?, extra?}, one entry per row and metric.
+void WriteBenchmarkJson(std::ostream& out, std::span<const ReportEntry> rows,
+                        bool bigger_is_better);
+
+}  // namespace sudoku
