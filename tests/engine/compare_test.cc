@@ -1,0 +1,618 @@
+// Tests of report comparison: reading CSV reports back, verdicts on crafted
+// pairs of reports, summaries of --repeat rounds, and the JSON outputs.
+#include "engine/compare.h"
+
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <variant>
+
+#include "engine/csv_reader.h"
+#include "engine/csv_reporter.h"
+
+namespace sudoku {
+namespace {
+
+// A minimal JSON parser, so the outputs are checked as JSON and not as text:
+// it throws on anything RFC 8259 does not allow.
+struct Json {
+  std::variant<std::nullptr_t, bool, double, std::string, std::vector<Json>,
+               std::map<std::string, Json>>
+      value;
+  const Json& operator[](const std::string& key) const {
+    return std::get<std::map<std::string, Json>>(value).at(key);
+  }
+  const Json& operator[](size_t i) const {
+    return std::get<std::vector<Json>>(value).at(i);
+  }
+  size_t size() const {
+    if (const auto* array = std::get_if<std::vector<Json>>(&value)) {
+      return array->size();
+    }
+    return std::get<std::map<std::string, Json>>(value).size();
+  }
+  bool Has(const std::string& key) const {
+    return std::get<std::map<std::string, Json>>(value).contains(key);
+  }
+  const std::string& Str() const { return std::get<std::string>(value); }
+  double Num() const { return std::get<double>(value); }
+  bool Bool() const { return std::get<bool>(value); }
+  bool IsNull() const { return std::holds_alternative<std::nullptr_t>(value); }
+};
+
+class JsonParser {
+ public:
+  explicit JsonParser(std::string text) : text_(std::move(text)) {}
+  Json Parse() {
+    Json json = Value();
+    Space();
+    if (pos_ != text_.size()) Fail("trailing text");
+    return json;
+  }
+
+ private:
+  [[noreturn]] void Fail(const std::string& what) {
+    throw std::runtime_error("JSON: " + what + " at " + std::to_string(pos_));
+  }
+  void Space() {
+    while (pos_ < text_.size() && std::isspace(text_[pos_])) ++pos_;
+  }
+  bool Eat(char ch) {
+    Space();
+    if (pos_ < text_.size() && text_[pos_] == ch) {
+      ++pos_;
+      return true;
+    }
+    return false;
+  }
+  void Expect(char ch) {
+    if (!Eat(ch)) Fail(std::string("expected ") + ch);
+  }
+  bool Word(const std::string& word) {
+    if (text_.compare(pos_, word.size(), word) != 0) return false;
+    pos_ += word.size();
+    return true;
+  }
+  std::string String() {
+    Expect('"');
+    std::string s;
+    while (pos_ < text_.size() && text_[pos_] != '"') {
+      const char ch = text_[pos_++];
+      if (static_cast<unsigned char>(ch) < 0x20) Fail("control character");
+      if (ch != '\\') {
+        s += ch;
+        continue;
+      }
+      if (pos_ >= text_.size()) Fail("bad escape");
+      const char e = text_[pos_++];
+      if (e == 'u') {
+        pos_ += 4;  // the outputs escape only control characters this way
+        s += '?';
+      } else if (const size_t at = std::string("\"\\/bfnrt").find(e);
+                 at != std::string::npos) {
+        s += "\"\\/\b\f\n\r\t"[at];
+      } else {
+        Fail("bad escape");
+      }
+    }
+    Expect('"');
+    return s;
+  }
+  Json Value() {
+    Space();
+    Json json;
+    if (pos_ >= text_.size()) Fail("unexpected end");
+    const char ch = text_[pos_];
+    if (ch == '{') {
+      ++pos_;
+      std::map<std::string, Json> object;
+      if (!Eat('}')) {
+        do {
+          Space();
+          std::string key = String();
+          Expect(':');
+          object[key] = Value();
+        } while (Eat(','));
+        Expect('}');
+      }
+      json.value = std::move(object);
+    } else if (ch == '[') {
+      ++pos_;
+      std::vector<Json> array;
+      if (!Eat(']')) {
+        do {
+          array.push_back(Value());
+        } while (Eat(','));
+        Expect(']');
+      }
+      json.value = std::move(array);
+    } else if (ch == '"') {
+      json.value = String();
+    } else if (Word("true")) {
+      json.value = true;
+    } else if (Word("false")) {
+      json.value = false;
+    } else if (Word("null")) {
+      json.value = nullptr;
+    } else {
+      size_t used = 0;
+      const std::string rest = text_.substr(pos_);
+      if (!(std::isdigit(ch) || ch == '-')) Fail("unexpected character");
+      json.value = std::stod(rest, &used);
+      pos_ += used;
+    }
+    return json;
+  }
+
+  std::string text_;
+  size_t pos_ = 0;
+};
+
+Json ParseJson(const std::string& text) { return JsonParser(text).Parse(); }
+
+// A row of a three-round report on machine "cpu A".
+ReportEntry Entry(const std::string& strategy, double puzzles_per_s = 1000,
+                  double spread = 0.02) {
+  ReportEntry e;
+  ReportRow& r = e.row;
+  r.dataset = "regression.txt";
+  r.dataset_path = "datasets/regression.txt";
+  r.strategy = strategy;
+  r.limit = 2;
+  r.max_nodes = 2000;
+  r.threads = 2;
+  r.puzzles = 100;
+  r.solved = 90;
+  r.over_budget = 10;
+  r.nodes_total = 12345;
+  r.nodes_max = 2000;
+  r.puzzles_per_s = puzzles_per_s;
+  r.puzzles_per_s_min = puzzles_per_s * (1 - spread / 2);
+  r.puzzles_per_s_max = puzzles_per_s * (1 + spread / 2);
+  r.repeats = 3;
+  r.p50_us = 10;
+  r.p99_us = 100;
+  r.dataset_sha256 = "aaaa";
+  e.manifest.cpu = "cpu A";
+  return e;
+}
+
+std::vector<ReportEntry> Report(std::vector<ReportEntry> entries) {
+  for (size_t i = 0; i < entries.size(); ++i) entries[i].line = i + 2;
+  return entries;
+}
+
+const RowComparison& Row(const Comparison& c, const std::string& strategy) {
+  for (const RowComparison& r : c.rows) {
+    if (r.strategy == strategy) return r;
+  }
+  throw std::runtime_error("no row for " + strategy);
+}
+
+TEST(CompareReports, IdenticalReportsPass) {
+  const auto base = Report({Entry("dlx"), Entry("bands")});
+  const Comparison c = CompareReports(base, base, {});
+  EXPECT_EQ(c.ExitCode(), 0);
+  ASSERT_EQ(c.rows.size(), 2u);
+  for (const RowComparison& r : c.rows) {
+    EXPECT_EQ(r.verdict, RowVerdict::kSame);
+    EXPECT_TRUE(r.changed.empty());
+    EXPECT_TRUE(r.timing.gated) << r.timing.note;
+    EXPECT_FALSE(r.timing.regressed);
+  }
+}
+
+TEST(CompareReports, ChangedNodeTotalFailsWhateverTheClockSays) {
+  auto current = Report({Entry("dlx", 5000), Entry("bands")});
+  current[0].row.nodes_total += 1;
+  const Comparison c =
+      CompareReports(Report({Entry("dlx"), Entry("bands")}), current, {});
+  EXPECT_EQ(c.ExitCode(), 1);
+  const RowComparison& dlx = Row(c, "dlx");
+  EXPECT_EQ(dlx.verdict, RowVerdict::kChanged);
+  ASSERT_EQ(dlx.changed.size(), 1u);
+  EXPECT_EQ(dlx.changed[0], "nodes_total 12345 -> 12346");
+  EXPECT_EQ(Row(c, "bands").verdict, RowVerdict::kSame);
+}
+
+TEST(CompareReports, ChangedOutcomeCountFails) {
+  auto current = Report({Entry("dlx")});
+  current[0].row.solved -= 1;
+  current[0].row.over_budget += 1;
+  const Comparison c = CompareReports(Report({Entry("dlx")}), current, {});
+  EXPECT_EQ(c.ExitCode(), 1);
+  EXPECT_EQ(c.rows[0].verdict, RowVerdict::kChanged);
+  EXPECT_EQ(c.rows[0].changed, (std::vector<std::string>{
+                                   "solved 90 -> 89", "over_budget 10 -> 11"}));
+}
+
+TEST(CompareReports, WrongAnswersAndNodeMaxAreExactToo) {
+  auto current = Report({Entry("dlx")});
+  current[0].row.wrong = 1;
+  current[0].row.nodes_max = 1999;
+  const Comparison c = CompareReports(Report({Entry("dlx")}), current, {});
+  EXPECT_EQ(c.ExitCode(), 1);
+  EXPECT_EQ(c.rows[0].changed.size(), 2u);
+  // A differing field the table does not always show is shown then.
+  bool shown = false;
+  for (const MetricDelta& m : c.rows[0].metrics) {
+    shown |= m.name == "nodes_max" && m.exact;
+  }
+  EXPECT_TRUE(shown);
+}
+
+TEST(CompareReports, SlowerWithinNoisePasses) {
+  // 20% slower, beyond the 10% allowed, but the rounds spread by 30%.
+  const Comparison c = CompareReports(Report({Entry("dlx", 1000, 0.30)}),
+                                      Report({Entry("dlx", 800, 0.05)}), {});
+  EXPECT_EQ(c.ExitCode(), 0);
+  EXPECT_TRUE(c.rows[0].timing.gated);
+  EXPECT_FALSE(c.rows[0].timing.regressed);
+  EXPECT_NEAR(c.rows[0].timing.slowdown, 0.20, 1e-9);
+  EXPECT_NEAR(c.rows[0].timing.noise, 0.30, 1e-9);
+  EXPECT_NE(c.rows[0].timing.note.find("within 30.0% noise"), std::string::npos)
+      << c.rows[0].timing.note;
+}
+
+TEST(CompareReports, SlowerBeyondNoiseFails) {
+  const Comparison c = CompareReports(Report({Entry("dlx", 1000, 0.05)}),
+                                      Report({Entry("dlx", 800, 0.05)}), {});
+  EXPECT_EQ(c.ExitCode(), 1);
+  EXPECT_EQ(c.rows[0].verdict, RowVerdict::kSlower);
+  EXPECT_TRUE(c.rows[0].timing.regressed);
+}
+
+TEST(CompareReports, SlowerWithinTheAllowedFallPasses) {
+  CompareOptions wide;
+  wide.max_slowdown = 0.5;
+  const Comparison c = CompareReports(Report({Entry("dlx", 1000, 0.01)}),
+                                      Report({Entry("dlx", 800, 0.01)}), wide);
+  EXPECT_EQ(c.ExitCode(), 0);
+  EXPECT_TRUE(c.rows[0].timing.gated);
+}
+
+TEST(CompareReports, FasterNeverFails) {
+  const Comparison c = CompareReports(Report({Entry("dlx", 1000, 0.0)}),
+                                      Report({Entry("dlx", 3000, 0.0)}), {});
+  EXPECT_EQ(c.ExitCode(), 0);
+  EXPECT_LT(c.rows[0].timing.slowdown, 0);
+}
+
+TEST(CompareReports, TimingIsInformationalWithoutANoiseEstimate) {
+  auto base = Report({Entry("dlx", 1000, 0.0)});
+  base[0].row.repeats = 1;
+  const Comparison c =
+      CompareReports(base, Report({Entry("dlx", 100, 0.0)}), {});
+  EXPECT_EQ(c.ExitCode(), 0);
+  EXPECT_FALSE(c.rows[0].timing.gated);
+  EXPECT_NE(c.rows[0].timing.note.find("--repeat 3"), std::string::npos);
+}
+
+TEST(CompareReports, TimingIsInformationalAcrossMachinesOrThreadCounts) {
+  auto other_cpu = Report({Entry("dlx", 100)});
+  other_cpu[0].manifest.cpu = "cpu B";
+  const Comparison cpu = CompareReports(Report({Entry("dlx")}), other_cpu, {});
+  EXPECT_EQ(cpu.ExitCode(), 0);
+  EXPECT_FALSE(cpu.rows[0].timing.gated);
+
+  auto more_threads = Report({Entry("dlx", 100)});
+  more_threads[0].row.threads = 8;
+  const Comparison threads =
+      CompareReports(Report({Entry("dlx")}), more_threads, {});
+  EXPECT_EQ(threads.ExitCode(), 0);
+  EXPECT_FALSE(threads.rows[0].timing.gated);
+}
+
+TEST(CompareReports, TimingGateCanBeTurnedOff) {
+  CompareOptions off;
+  off.gate_timing = false;
+  const Comparison c = CompareReports(Report({Entry("dlx", 1000, 0.0)}),
+                                      Report({Entry("dlx", 10, 0.0)}), off);
+  EXPECT_EQ(c.ExitCode(), 0);
+  EXPECT_FALSE(c.rows[0].timing.gated);
+}
+
+TEST(CompareReports, DifferentDatasetBytesUnderOneNameRefuse) {
+  auto current = Report({Entry("dlx")});
+  current[0].row.dataset_sha256 = "bbbb";
+  const Comparison c = CompareReports(Report({Entry("dlx")}), current, {});
+  EXPECT_EQ(c.ExitCode(), 2);
+  ASSERT_EQ(c.refusals.size(), 1u);
+  EXPECT_NE(c.refusals[0].find("regression.txt"), std::string::npos);
+  EXPECT_NE(c.refusals[0].find("aaaa"), std::string::npos);
+  EXPECT_NE(c.refusals[0].find("bbbb"), std::string::npos);
+  std::ostringstream text;
+  PrintComparison(text, c);
+  EXPECT_NE(text.str().find("REFUSED (exit 2)"), std::string::npos);
+}
+
+TEST(CompareReports, RowMissingFromCurrentFails) {
+  const Comparison c = CompareReports(Report({Entry("dlx"), Entry("bands")}),
+                                      Report({Entry("dlx")}), {});
+  EXPECT_EQ(c.ExitCode(), 1);
+  EXPECT_EQ(Row(c, "bands").verdict, RowVerdict::kMissing);
+  EXPECT_EQ(Row(c, "dlx").verdict, RowVerdict::kSame);
+}
+
+TEST(CompareReports, NewRowInCurrentIsInformational) {
+  const Comparison c = CompareReports(
+      Report({Entry("dlx")}), Report({Entry("dlx"), Entry("bands")}), {});
+  EXPECT_EQ(c.ExitCode(), 0);
+  EXPECT_EQ(Row(c, "bands").verdict, RowVerdict::kNew);
+  EXPECT_EQ(c.rows.back().strategy, "bands");  // new rows come last
+}
+
+TEST(CompareReports, OtherBudgetOrLimitIsAnotherRow) {
+  auto current = Report({Entry("dlx")});
+  current[0].row.max_nodes = kUnlimitedNodes;
+  current[0].row.nodes_total = 999999;
+  const Comparison c = CompareReports(Report({Entry("dlx")}), current, {});
+  EXPECT_EQ(c.ExitCode(), 1);
+  ASSERT_EQ(c.rows.size(), 2u);
+  EXPECT_EQ(c.rows[0].verdict, RowVerdict::kMissing);
+  EXPECT_EQ(c.rows[1].verdict, RowVerdict::kNew);
+}
+
+TEST(CompareReports, DuplicateRowsRefuse) {
+  const Comparison c = CompareReports(Report({Entry("dlx"), Entry("dlx")}),
+                                      Report({Entry("dlx")}), {});
+  EXPECT_EQ(c.ExitCode(), 2);
+  ASSERT_EQ(c.refusals.size(), 1u);
+  EXPECT_NE(c.refusals[0].find("lines 2 and 3"), std::string::npos)
+      << c.refusals[0];
+}
+
+TEST(CompareReports, TableNamesEveryRowAndTheVerdict) {
+  auto current = Report({Entry("dlx")});
+  current[0].row.nodes_total = 20000;
+  const Comparison c =
+      CompareReports(Report({Entry("dlx"), Entry("bands")}), current, {});
+  std::ostringstream out;
+  PrintComparison(out, c);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("regression.txt  dlx  limit 2  budget 2,000  [changed]"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("nodes_total"), std::string::npos);
+  EXPECT_NE(text.find("CHANGED"), std::string::npos);
+  EXPECT_NE(text.find("[missing]"), std::string::npos);
+  EXPECT_NE(text.find("verdict: FAIL (exit 1): 1 changed, 1 missing, 0 "
+                      "slower, 0 same, 0 new"),
+            std::string::npos)
+      << text;
+}
+
+TEST(ComparisonJson, CarriesTheVerdictAndEveryDelta) {
+  auto current = Report({Entry("dlx", 1000), Entry("scan", 500, 0.01)});
+  current[0].row.nodes_total = 20000;
+  current[0].row.max_nodes = kUnlimitedNodes;
+  auto base = Report({Entry("dlx"), Entry("scan", 1000, 0.01)});
+  base[0].row.max_nodes = kUnlimitedNodes;
+  base[0].row.dataset = "needs \"escaping\"\t";
+  current[0].row.dataset = base[0].row.dataset;
+  const Comparison c = CompareReports(base, current, {});
+  std::ostringstream out;
+  WriteComparisonJson(out, c, "base.csv", "cur.csv");
+  const Json json = ParseJson(out.str());
+  EXPECT_EQ(json["verdict"].Str(), "fail");
+  EXPECT_EQ(json["exit_code"].Num(), 1);
+  EXPECT_EQ(json["baseline"].Str(), "base.csv");
+  EXPECT_EQ(json["options"]["max_slowdown"].Num(), 0.1);
+  EXPECT_EQ(json["summary"]["changed"].Num(), 1);
+  EXPECT_EQ(json["summary"]["slower"].Num(), 1);
+  EXPECT_EQ(json["refusals"].size(), 0u);
+  ASSERT_EQ(json["rows"].size(), 2u);
+  const Json& dlx = json["rows"][0];
+  EXPECT_EQ(dlx["dataset"].Str(), "needs \"escaping\"\t");
+  EXPECT_TRUE(dlx["max_nodes"].IsNull());
+  EXPECT_EQ(dlx["verdict"].Str(), "changed");
+  EXPECT_EQ(dlx["changed"][0].Str(), "nodes_total 12345 -> 20000");
+  EXPECT_EQ(dlx["metrics"]["nodes_total"]["current"].Num(), 20000);
+  EXPECT_TRUE(dlx["metrics"]["nodes_total"]["exact"].Bool());
+  EXPECT_FALSE(dlx["metrics"]["puzzles_per_s"]["exact"].Bool());
+  const Json& scan = json["rows"][1];
+  EXPECT_EQ(scan["max_nodes"].Num(), 2000);
+  EXPECT_EQ(scan["verdict"].Str(), "slower");
+  EXPECT_TRUE(scan["timing"]["gated"].Bool());
+  EXPECT_TRUE(scan["timing"]["regressed"].Bool());
+  EXPECT_NEAR(scan["timing"]["slowdown"].Num(), 0.5, 1e-9);
+  EXPECT_NEAR(scan["metrics"]["puzzles_per_s"]["ratio"].Num(), 0.5, 1e-9);
+}
+
+TEST(ComparisonJson, RefusalIsExitTwo) {
+  auto current = Report({Entry("dlx")});
+  current[0].row.dataset_sha256 = "bbbb";
+  std::ostringstream out;
+  WriteComparisonJson(out, CompareReports(Report({Entry("dlx")}), current, {}),
+                      "a", "b");
+  const Json json = ParseJson(out.str());
+  EXPECT_EQ(json["verdict"].Str(), "refused");
+  EXPECT_EQ(json["exit_code"].Num(), 2);
+  EXPECT_EQ(json["refusals"].size(), 1u);
+}
+
+TEST(BenchmarkJson, BiggerIsBetterIsThroughputWithItsRange) {
+  std::ostringstream out;
+  WriteBenchmarkJson(out, Report({Entry("dlx", 1000, 0.2)}), true);
+  const Json json = ParseJson(out.str());
+  ASSERT_EQ(json.size(), 1u);
+  EXPECT_EQ(json[0]["name"].Str(),
+            "regression.txt/dlx limit=2 max_nodes=2000: puzzles/s");
+  EXPECT_EQ(json[0]["unit"].Str(), "puzzles/s");
+  EXPECT_EQ(json[0]["value"].Num(), 1000);
+  EXPECT_EQ(json[0]["range"].Str(), "± 100");
+  EXPECT_TRUE(json[0].Has("extra"));
+}
+
+TEST(BenchmarkJson, SmallerIsBetterIsNodesAndLatency) {
+  auto rows = Report({Entry("dlx"), Entry("bands")});
+  rows[1].row.repeats = 1;
+  std::ostringstream out;
+  WriteBenchmarkJson(out, rows, false);
+  const Json json = ParseJson(out.str());
+  ASSERT_EQ(json.size(), 6u);
+  EXPECT_EQ(json[0]["unit"].Str(), "nodes");
+  EXPECT_EQ(json[0]["value"].Num(), 12345);
+  EXPECT_EQ(json[1]["unit"].Str(), "us");
+  EXPECT_EQ(json[2]["value"].Num(), 100);
+  for (size_t i = 0; i < json.size(); ++i) {
+    EXPECT_TRUE(json[i].Has("name") && json[i].Has("unit") &&
+                json[i].Has("value"));
+    EXPECT_FALSE(json[i].Has("range"));
+  }
+}
+
+TEST(Rounds, SummaryIsTheMedianRoundWithItsExtremes) {
+  std::vector<ReportRow> rounds(3, Entry("dlx").row);
+  rounds[0].puzzles_per_s = 900;
+  rounds[0].p50_us = 1;
+  rounds[1].puzzles_per_s = 1200;
+  rounds[1].p50_us = 2;
+  rounds[2].puzzles_per_s = 1000;
+  rounds[2].p50_us = 3;
+  EXPECT_EQ(MedianRound(rounds), 2u);
+  const ReportRow row = SummarizeRounds(rounds);
+  EXPECT_EQ(row.repeats, 3);
+  EXPECT_EQ(row.puzzles_per_s, 1000);
+  EXPECT_EQ(row.puzzles_per_s_min, 900);
+  EXPECT_EQ(row.puzzles_per_s_max, 1200);
+  EXPECT_EQ(row.p50_us, 3);  // from the median round
+}
+
+TEST(Rounds, EvenCountTakesTheMeanOfTheMiddleTwo) {
+  std::vector<ReportRow> rounds(4, Entry("dlx").row);
+  const double rates[] = {400, 100, 300, 200};
+  for (size_t i = 0; i < 4; ++i) rounds[i].puzzles_per_s = rates[i];
+  EXPECT_EQ(MedianRound(rounds), 3u);  // 200, the lower middle
+  const ReportRow row = SummarizeRounds(rounds);
+  EXPECT_EQ(row.puzzles_per_s, 250);
+  EXPECT_EQ(row.puzzles_per_s_min, 100);
+  EXPECT_EQ(row.puzzles_per_s_max, 400);
+}
+
+TEST(Rounds, SearchDifferencesNameEveryDeterministicField) {
+  const ReportRow a = Entry("dlx").row;
+  ReportRow b = Entry("dlx", 5).row;  // other timing: not a difference
+  EXPECT_TRUE(SearchDifferences(a, b).empty());
+  b.multiple = 3;
+  b.no_guess_pct = 12.5;
+  EXPECT_EQ(SearchDifferences(a, b),
+            (std::vector<std::string>{"multiple 0 -> 3",
+                                      "no_guess_pct 0 -> 12.500"}));
+}
+
+// What CsvReporter writes, ReadCsvReport reads back.
+TEST(CsvReader, ReadsWhatTheReporterWrites) {
+  DatasetResult result;
+  result.path = "data/a,b.txt";
+  result.sha256 = "00ff";
+  result.wall_s = 2;
+  StrategyStats stats;
+  stats.Add({Verdict::kSolved, 1000, 10, true});
+  stats.Add({Verdict::kOverBudget, 3000, 50, true});
+  result.stats = {stats, stats};
+  RunOptions options;
+  options.strategies = {FindStrategy("bitmask"), FindStrategy("dlx")};
+  options.solution_limit = 2;
+  options.max_nodes = kUnlimitedNodes;
+  options.threads = 3;
+  std::vector<ReportRow> rows = MakeRows(result, options);
+  rows[1].max_nodes = 50;
+  rows[1].repeats = 5;
+  rows[1].puzzles_per_s_min = 0.5;
+  rows[1].puzzles_per_s_max = 2.5;
+  const Manifest manifest = {"0.1.0",
+                             "abc",
+                             "GNU 12",
+                             "-O3",
+                             "CPU, \"2\" cores",
+                             "2026-01-01T00:00:00Z"};
+  std::stringstream csv;
+  CsvReporter(csv).ReportPass(manifest, result, rows);
+  const std::vector<ReportEntry> read = ReadCsvReport(csv, "mem.csv");
+  ASSERT_EQ(read.size(), 2u);
+  EXPECT_EQ(read[0].line, 2u);
+  EXPECT_EQ(read[0].row.dataset, "a,b.txt");
+  EXPECT_EQ(read[0].row.strategy, "bitmask");
+  EXPECT_EQ(read[0].row.max_nodes, kUnlimitedNodes);
+  EXPECT_EQ(read[0].row.threads, 3);
+  EXPECT_EQ(read[0].row.solved, 1u);
+  EXPECT_EQ(read[0].row.over_budget, 1u);
+  EXPECT_EQ(read[0].row.nodes_total, 60u);
+  EXPECT_EQ(read[0].row.repeats, 1);
+  EXPECT_EQ(read[0].row.dataset_sha256, "00ff");
+  EXPECT_EQ(read[0].manifest.cpu, "CPU, \"2\" cores");
+  EXPECT_EQ(read[1].row.strategy, "dlx");
+  EXPECT_EQ(read[1].row.max_nodes, 50u);
+  EXPECT_EQ(read[1].row.repeats, 5);
+  EXPECT_EQ(read[1].row.puzzles_per_s_max, 2.5);
+  EXPECT_TRUE(SearchDifferences(read[0].row, rows[0]).empty());
+}
+
+TEST(CsvReader, ReportsFromBeforeRepeatReadAsOneRound) {
+  std::stringstream csv;
+  DatasetResult result;
+  result.path = "x.txt";
+  result.stats.resize(1);
+  RunOptions options;
+  options.strategies = {FindStrategy("dlx")};
+  CsvReporter(csv).ReportPass({}, result, MakeRows(result, options));
+  // Drop the three columns appended for --repeat.
+  std::string text, line;
+  while (std::getline(csv, line)) {
+    for (int i = 0; i < 3; ++i) line.erase(line.rfind(','));
+    text += line + "\r\n";  // and read CRLF line ends
+  }
+  std::istringstream old(text);
+  const auto read = ReadCsvReport(old, "old.csv");
+  ASSERT_EQ(read.size(), 1u);
+  EXPECT_EQ(read[0].row.repeats, 1);
+  EXPECT_EQ(read[0].row.puzzles_per_s_min, read[0].row.puzzles_per_s);
+}
+
+std::string ValidCsv() {
+  std::ostringstream csv;
+  DatasetResult result;
+  result.path = "x.txt";
+  result.stats.resize(1);
+  RunOptions options;
+  options.strategies = {FindStrategy("dlx")};
+  CsvReporter(csv).ReportPass({}, result, MakeRows(result, options));
+  return csv.str();
+}
+
+void ExpectRejected(const std::string& text, const std::string& message) {
+  std::istringstream in(text);
+  try {
+    ReadCsvReport(in, "bad.csv");
+    ADD_FAILURE() << "accepted: " << text;
+  } catch (const ReportFormatError& error) {
+    EXPECT_NE(std::string(error.what()).find(message), std::string::npos)
+        << error.what();
+  }
+}
+
+TEST(CsvReader, RejectsWhatIsNotAReport) {
+  ExpectRejected("", "bad.csv: empty");
+  ExpectRejected("a,b\n1,2\n", "no column 'dataset'");
+  const std::string good = ValidCsv();
+  const std::string header = good.substr(0, good.find('\n') + 1);
+  const std::string row = good.substr(header.size());
+  ExpectRejected(header + row.substr(0, row.rfind(',')) + "\n",
+                 "bad.csv:2: 42 fields, the header has 43");
+  std::string bad_number = row;
+  bad_number.replace(bad_number.find(",dlx,1,") + 5, 1, "x");
+  ExpectRejected(header + bad_number, "bad.csv:2: column limit: not a number");
+  ExpectRejected(header + "\"never closed," + row, "never ends");
+  ExpectRejected("dataset,dataset\n", "column 'dataset' twice");
+}
+
+TEST(CsvReader, MissingFileIsAFormatError) {
+  EXPECT_THROW(ReadCsvReportFile("/no/such/report.csv"), ReportFormatError);
+}
+
+}  // namespace
+}  // namespace sudoku
