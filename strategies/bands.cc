@@ -355,13 +355,16 @@ class BandSearch {
         for (uint32_t p = pairs[b]; p != 0; p &= p - 1) {
           const int i = std::countr_zero(p);
           const int cell = 27 * b + i;
-          int score = 0;
-          // Branch-free: which two digits the cell holds is unpredictable.
+          uint32_t digits = 0;
           for (int d = 0; d < 9; ++d) {
-            const int has = static_cast<int>((board.cand[d][b] >> i) & 1);
-            score += has * (std::popcount(kPeers[cell][0] & open[d][0]) +
-                            std::popcount(kPeers[cell][1] & open[d][1]) +
-                            std::popcount(kPeers[cell][2] & open[d][2]));
+            digits |= ((board.cand[d][b] >> i) & 1) << d;
+          }
+          int score = 0;
+          for (; digits != 0; digits &= digits - 1) {
+            const int d = std::countr_zero(digits);
+            score += std::popcount(kPeers[cell][0] & open[d][0]) +
+                     std::popcount(kPeers[cell][1] & open[d][1]) +
+                     std::popcount(kPeers[cell][2] & open[d][2]);
           }
           if (score > best_score) {
             best = cell;
@@ -411,14 +414,34 @@ class BandSearch {
 SolveResult SolveBands(const Grid& givens, uint32_t solution_limit,
                        uint64_t node_budget) {
   BandSearch search(solution_limit, node_budget);
-  if (!support::GivensConsistent(givens)) return SolveResult{};
+  // Givens in bulk: every given cell leaves all digits but its own, and its
+  // peers leave its digit. A given that another one's peers removed shares
+  // a unit and a digit with it: the givens clash.
+  std::array<std::array<uint32_t, 3>, 9> placed{};
   Board board;
-  for (auto& digit : board.cand) digit.fill(kBandAll);
   board.solved.fill(0);
-  board.dirty = 0;
   for (int cell = 0; cell < kCells; ++cell) {
-    if (givens[cell] != 0) BandSearch::Place(board, cell, givens[cell] - 1);
+    if (givens[cell] == 0) continue;
+    const uint32_t bit = 1u << (cell % 27);
+    board.solved[cell / 27] |= bit;
+    placed[givens[cell] - 1][cell / 27] |= bit;
   }
+  for (int d = 0; d < 9; ++d) {
+    for (int b = 0; b < 3; ++b) {
+      board.cand[d][b] = (kBandAll & ~board.solved[b]) | placed[d][b];
+    }
+  }
+  for (int cell = 0; cell < kCells; ++cell) {
+    if (givens[cell] == 0) continue;
+    std::array<uint32_t, 3>& c = board.cand[givens[cell] - 1];
+    for (int b = 0; b < 3; ++b) c[b] &= ~kPeers[cell][b];
+  }
+  for (int d = 0; d < 9; ++d) {
+    for (int b = 0; b < 3; ++b) {
+      if (placed[d][b] & ~board.cand[d][b]) return SolveResult{};
+    }
+  }
+  board.dirty = (1u << 9) - 1;
   search.Search(board);
   return support::Finish(search.result(), solution_limit, search.budget());
 }
