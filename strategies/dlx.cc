@@ -14,6 +14,7 @@
 #include <array>
 #include <bitset>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 
 #include "strategies/search_support.h"
@@ -133,8 +134,9 @@ class Matrix {
     uint8_t best = kNoItem;
     for (const uint8_t len : len_) best = len < best ? len : best;
     if (best >= kCoveredBias) return 0;
-    return static_cast<int>(std::find(len_.begin(), len_.end(), best) -
-                            len_.begin());
+    // memchr is the vectorized search libstdc++'s std::find is not.
+    const void* found = std::memchr(len_.data(), best, len_.size());
+    return static_cast<int>(static_cast<const uint8_t*>(found) - len_.data());
   }
 
   int Len(int item) const { return len_[item]; }
