@@ -124,6 +124,11 @@ TimingCheck CheckTiming(const ReportEntry& base, const ReportEntry& cur,
   t.slowdown =
       b.puzzles_per_s > 0 ? 1.0 - c.puzzles_per_s / b.puzzles_per_s : 0.0;
   t.noise = std::max(RelativeSpread(b), RelativeSpread(c));
+  // Without CPU figures the wall clock is all there is to go by.
+  t.cpu_slowdown =
+      b.pass_cpu_s > 0 && c.pass_cpu_s > 0 && c.puzzles > 0
+          ? 1.0 - (c.puzzles / c.pass_cpu_s) / (b.puzzles / b.pass_cpu_s)
+          : t.slowdown;
   if (!options.gate_timing) {
     t.note = "informational: timing gate off";
   } else if (b.repeats < options.min_repeats ||
@@ -142,14 +147,21 @@ TimingCheck CheckTiming(const ReportEntry& base, const ReportEntry& cur,
     t.note = "informational: no baseline throughput";
   } else {
     t.gated = true;
-    t.regressed = t.slowdown > options.max_slowdown && t.slowdown > t.noise;
+    const bool wall_fell =
+        t.slowdown > options.max_slowdown && t.slowdown > t.noise;
+    t.regressed = wall_fell && t.cpu_slowdown > options.max_slowdown;
     const std::string allowed = Percent(options.max_slowdown) + " allowed";
     const std::string noise = Percent(t.noise) + " noise";
     if (t.slowdown <= 0) {
       t.note = "gated: not slower";
     } else if (t.regressed) {
       t.note = "gated: " + Percent(t.slowdown) + " slower, beyond " + allowed +
-               " and " + noise;
+               " and " + noise + "; " + Percent(t.cpu_slowdown) +
+               " fewer puzzles per CPU-second";
+    } else if (wall_fell) {
+      t.note = "gated: " + Percent(t.slowdown) +
+               " slower by the clock, but puzzles per CPU-second fell only " +
+               Percent(t.cpu_slowdown) + ": other jobs took the time";
     } else if (t.slowdown > options.max_slowdown) {
       t.note = "gated: " + Percent(t.slowdown) + " slower, within " + noise;
     } else {
@@ -503,6 +515,7 @@ void WriteComparisonJson(std::ostream& out, const Comparison& comparison,
         << ", \"regressed\": " << (r.timing.regressed ? "true" : "false")
         << ", \"slowdown\": " << JsonNumber(r.timing.slowdown)
         << ", \"noise\": " << JsonNumber(r.timing.noise)
+        << ", \"cpu_slowdown\": " << JsonNumber(r.timing.cpu_slowdown)
         << ", \"baseline_repeats\": " << r.baseline_repeats
         << ", \"current_repeats\": " << r.current_repeats
         << ", \"note\": " << JsonString(r.timing.note) << "}}";

@@ -35,7 +35,10 @@ struct CompareOptions {
   // ...if it is also beyond the noise: the larger relative spread
   // (max - min) / median of the two rows' rounds. One round has no spread,
   // so timing is gated only when both rows ran at least this many rounds,
-  // on the same cpu and thread count; otherwise it is informational.
+  // on the same cpu and thread count; otherwise it is informational. A fall
+  // must also show in puzzles per CPU-second (the pass's process CPU time)
+  // when both rows have it: on a shared machine other jobs steal wall time,
+  // not CPU time.
   int min_repeats = 3;
   bool gate_timing = true;
 };
@@ -62,9 +65,10 @@ struct MetricDelta {
 struct TimingCheck {
   bool gated = false;
   bool regressed = false;
-  double slowdown = 0;  // 1 - current/baseline puzzles per second
-  double noise = 0;     // max of the two relative spreads
-  std::string note;     // why informational, or how the gate decided
+  double slowdown = 0;      // 1 - current/baseline puzzles per second
+  double noise = 0;         // max of the two relative spreads
+  double cpu_slowdown = 0;  // 1 - current/baseline puzzles per CPU-second
+  std::string note;         // why informational, or how the gate decided
 };
 
 struct RowComparison {

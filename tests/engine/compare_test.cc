@@ -265,6 +265,27 @@ TEST(CompareReports, SlowerBeyondNoiseFails) {
   EXPECT_TRUE(c.rows[0].timing.regressed);
 }
 
+TEST(CompareReports, SlowerByTheClockOnlyIsABusyMachine) {
+  // Half the throughput, but the same CPU time per puzzle: other jobs took
+  // the wall time, the solver did not get slower.
+  auto base = Report({Entry("dlx", 1000, 0.05)});
+  auto cur = Report({Entry("dlx", 500, 0.05)});
+  base[0].row.pass_cpu_s = 0.10;
+  cur[0].row.pass_cpu_s = 0.11;
+  const Comparison busy = CompareReports(base, cur, {});
+  EXPECT_EQ(busy.ExitCode(), 0);
+  EXPECT_FALSE(busy.rows[0].timing.regressed);
+  EXPECT_NEAR(busy.rows[0].timing.cpu_slowdown, 1 - 10.0 / 11, 1e-9);
+  EXPECT_NE(busy.rows[0].timing.note.find("other jobs"), std::string::npos)
+      << busy.rows[0].timing.note;
+
+  cur[0].row.pass_cpu_s = 0.2;  // now the CPU time doubled too
+  const Comparison slower = CompareReports(base, cur, {});
+  EXPECT_EQ(slower.ExitCode(), 1);
+  EXPECT_EQ(slower.rows[0].verdict, RowVerdict::kSlower);
+  EXPECT_NEAR(slower.rows[0].timing.cpu_slowdown, 0.5, 1e-9);
+}
+
 TEST(CompareReports, SlowerWithinTheAllowedFallPasses) {
   CompareOptions wide;
   wide.max_slowdown = 0.5;
@@ -419,6 +440,7 @@ TEST(ComparisonJson, CarriesTheVerdictAndEveryDelta) {
   EXPECT_TRUE(scan["timing"]["gated"].Bool());
   EXPECT_TRUE(scan["timing"]["regressed"].Bool());
   EXPECT_NEAR(scan["timing"]["slowdown"].Num(), 0.5, 1e-9);
+  EXPECT_NEAR(scan["timing"]["cpu_slowdown"].Num(), 0.5, 1e-9);
   EXPECT_NEAR(scan["metrics"]["puzzles_per_s"]["ratio"].Num(), 0.5, 1e-9);
 }
 
