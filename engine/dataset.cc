@@ -96,14 +96,21 @@ void DatasetParser::ParseRecord(DatasetFormat format, std::string_view content,
 namespace {
 
 void ParseLines(std::string_view line, PuzzleRecord& record) {
-  // A plain loop: find_first_of calls memchr once per character here.
-  size_t end = 0;
-  while (end < line.size() && line[end] != ' ' && line[end] != '\t' &&
-         line[end] != ':' && line[end] != ';') {
-    ++end;
+  auto separator = [](char ch) {
+    return ch == ' ' || ch == '\t' || ch == ':' || ch == ';';
+  };
+  // Nearly every line is 81 cells, alone or before a separator.
+  const bool plain = line.size() == kCells ||
+                     (line.size() > kCells && separator(line[kCells]));
+  if (plain && !ParseGrid(line.substr(0, kCells), record.puzzle)) {
+    CheckGivens(record);
+    return;
   }
-  const std::string_view cells = line.substr(0, end);
-  if (auto error = ParseGrid(cells, record.puzzle)) {
+  // Not a puzzle line: the cells end at the first separator, and the error
+  // says what is wrong with them.
+  size_t end = 0;
+  while (end < line.size() && !separator(line[end])) ++end;
+  if (auto error = ParseGrid(line.substr(0, end), record.puzzle)) {
     record.status = RecordStatus::kMalformed;
     record.reason = *error;
     return;
