@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <memory>
 
 #include "engine/puzzle.h"
@@ -200,14 +201,38 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
     return std::chrono::duration<double>(Clock::now() - start).count();
   };
 
+  // Batches are recycled: they hold several hundred kilobytes, which
+  // malloc would otherwise map and unmap (and the kernel zero) per batch.
+  std::vector<std::unique_ptr<Batch>> pool;
+  tbb::spin_mutex pool_mutex;
+  auto TakeBatch = [&]() -> std::unique_ptr<Batch> {
+    {
+      tbb::spin_mutex::scoped_lock lock(pool_mutex);
+      if (!pool.empty()) {
+        std::unique_ptr<Batch> batch = std::move(pool.back());
+        pool.pop_back();
+        batch->lines.clear();
+        batch->text.clear();
+        batch->problems.clear();
+        return batch;
+      }
+    }
+    auto batch = std::make_unique<Batch>();
+    batch->lines.reserve(options.batch_size);
+    batch->text.reserve(options.batch_size * 96);
+    return batch;
+  };
+  auto ReturnBatch = [&](Batch* batch) {
+    tbb::spin_mutex::scoped_lock lock(pool_mutex);
+    pool.emplace_back(batch);
+  };
+
   auto read = [&](tbb::flow_control& fc) -> Batch* {
     if (stop_reading) {
       fc.stop();
       return nullptr;
     }
-    auto batch = std::make_unique<Batch>();
-    batch->lines.reserve(options.batch_size);
-    batch->text.reserve(options.batch_size * 96);
+    std::unique_ptr<Batch> batch = TakeBatch();
     PuzzleRecord record;
     try {
       while (batch->lines.size() < options.batch_size) {
@@ -243,6 +268,7 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
     batch->format = parser.format();
     batch->raw_bytes = input.raw_bytes_read();
     if (batch->lines.empty()) {
+      ReturnBatch(batch.release());
       fc.stop();
       return nullptr;
     }
@@ -274,6 +300,7 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
     for (size_t r = begin; r < end; ++r) {
       const PuzzleRecord& record = batch->records[r];
       PuzzleOutcome* outcomes = batch->outcomes.data() + r * n;
+      std::fill(outcomes, outcomes + n, PuzzleOutcome{});  // batches are reused
       if (record.status != RecordStatus::kPuzzle) {
         const Verdict v = record.status == RecordStatus::kInvalid
                               ? Verdict::kInvalid
@@ -325,7 +352,11 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
   };
 
   auto account = [&](Batch* batch) {
-    std::unique_ptr<Batch> owned(batch);
+    // Back to the pool once accounted for, whatever happens below.
+    struct Recycle {
+      std::function<void()> done;
+      ~Recycle() { done(); }
+    } recycle{[&] { ReturnBatch(batch); }};
     size_t problem = 0;
     for (size_t r = 0; r < batch->records.size(); ++r) {
       const PuzzleRecord& record = batch->records[r];
