@@ -274,17 +274,18 @@ class BandSearch {
         board.solved[0] |= s0;
         board.solved[1] |= s1;
         board.solved[2] |= s2;
-        // Branch-free over all digits (this one's words are rewritten from
-        // x0..x2 at the end, and its own bit is masked off).
+        // Branch-free over the digits (this one's words are rewritten from
+        // x0..x2 at the end, and its own bit is masked off), band by band
+        // since fresh singles are usually in one band.
+        const uint32_t fresh[3] = {s0, s1, s2};
         uint32_t touched = 0;
-        for (int e = 0; e < 9; ++e) {
-          std::array<uint32_t, 3>& c = board.cand[e];
-          touched |= static_cast<uint32_t>(
-                         ((c[0] & s0) | (c[1] & s1) | (c[2] & s2)) != 0)
-                     << e;
-          c[0] &= ~s0;
-          c[1] &= ~s1;
-          c[2] &= ~s2;
+        for (int b = 0; b < 3; ++b) {
+          if (fresh[b] == 0) continue;
+          for (int e = 0; e < 9; ++e) {
+            const uint32_t hit = board.cand[e][b] & fresh[b];
+            board.cand[e][b] ^= hit;
+            touched |= static_cast<uint32_t>(hit != 0) << e;
+          }
         }
         board.dirty |= touched & ~(1u << d);
         const uint32_t c0 = Columns(s0) * kRowLow, c1 = Columns(s1) * kRowLow,
