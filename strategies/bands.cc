@@ -347,31 +347,31 @@ class BandSearch {
       pairs[b] = twos & ~threes;
     }
     if ((pairs[0] | pairs[1] | pairs[2]) != 0) {
-      // Digit by digit, each two-candidate cell holding it scores what the
-      // digit still has open among the cell's peers.
-      std::array<uint16_t, kCells> score{};
+      std::array<std::array<uint32_t, 3>, 9> open;
       for (int d = 0; d < 9; ++d) {
-        const std::array<uint32_t, 3> open = {
-            board.cand[d][0] & ~board.solved[0],
-            board.cand[d][1] & ~board.solved[1],
-            board.cand[d][2] & ~board.solved[2]};
         for (int b = 0; b < 3; ++b) {
-          for (uint32_t p = pairs[b] & board.cand[d][b]; p != 0; p &= p - 1) {
-            const int cell = 27 * b + std::countr_zero(p);
-            score[cell] +=
-                static_cast<uint16_t>(std::popcount(kPeers[cell][0] & open[0]) +
-                                      std::popcount(kPeers[cell][1] & open[1]) +
-                                      std::popcount(kPeers[cell][2] & open[2]));
-          }
+          open[d][b] = board.cand[d][b] & ~board.solved[b];
         }
       }
       int best = -1, best_score = -1;
       for (int b = 0; b < 3; ++b) {
         for (uint32_t p = pairs[b]; p != 0; p &= p - 1) {
-          const int cell = 27 * b + std::countr_zero(p);
-          if (score[cell] > best_score) {
+          const int i = std::countr_zero(p);
+          const int cell = 27 * b + i;
+          uint32_t digits = 0;
+          for (int d = 0; d < 9; ++d) {
+            digits |= ((board.cand[d][b] >> i) & 1) << d;
+          }
+          int score = 0;
+          for (; digits != 0; digits &= digits - 1) {
+            const int d = std::countr_zero(digits);
+            score += std::popcount(kPeers[cell][0] & open[d][0]) +
+                     std::popcount(kPeers[cell][1] & open[d][1]) +
+                     std::popcount(kPeers[cell][2] & open[d][2]);
+          }
+          if (score > best_score) {
             best = cell;
-            best_score = score[cell];
+            best_score = score;
           }
         }
       }
