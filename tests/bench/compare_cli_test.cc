@@ -83,11 +83,20 @@ std::vector<std::string> Lines(const std::string& text) {
   return lines;
 }
 
+// Splits at commas outside quotes, keeping each field's text as written
+// (quotes included) so that Join gives the line back: build flags such as
+// -fsanitize=address,undefined are quoted.
 std::vector<std::string> Split(const std::string& line) {
-  std::vector<std::string> fields;
-  std::string field;
-  std::istringstream in(line);
-  while (std::getline(in, field, ',')) fields.push_back(field);
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (char ch : line) {
+    if (ch == '"') quoted = !quoted;
+    if (ch == ',' && !quoted) {
+      fields.emplace_back();
+    } else {
+      fields.back() += ch;
+    }
+  }
   return fields;
 }
 
