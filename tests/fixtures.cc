@@ -3,7 +3,9 @@
 #include "tests/fixtures.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -15,10 +17,19 @@ std::string TestDataPath(const std::string& name) {
   return std::string(SUDOKU_TEST_DATA_DIR) + "/" + name;
 }
 
+std::string TempPath(const std::string& name) {
+  static const std::string dir = [] {
+    std::string path = ::testing::TempDir();
+    if (!path.ends_with("/")) path += "/";
+    path += "sudoku-bench-" + std::to_string(getpid()) + "/";
+    std::filesystem::create_directories(path);
+    return path;
+  }();
+  return dir + name;
+}
+
 std::string WriteTempFile(const std::string& name, const std::string& content) {
-  std::string path = ::testing::TempDir();
-  if (!path.ends_with("/")) path += "/";
-  path += name;
+  const std::string path = TempPath(name);
   std::ofstream out(path, std::ios::binary);
   out << content;
   if (!out) ADD_FAILURE() << "cannot write " << path;

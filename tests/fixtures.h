@@ -37,6 +37,10 @@ const std::vector<SeedFixture>& SeedFixtures();
 // Path of a file under tests/data.
 std::string TestDataPath(const std::string& name);
 
+// A path for `name` in a directory of this test process's own, so that
+// concurrent runs of the suite never share a file.
+std::string TempPath(const std::string& name);
+
 // Writes `content` to a fresh file in the test's temporary directory and
 // returns its path.
 std::string WriteTempFile(const std::string& name, const std::string& content);

@@ -2,7 +2,6 @@
 // order, exit codes.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
-#include <unistd.h>
 #include <zlib.h>
 
 #include <cstdio>
@@ -19,6 +18,7 @@ namespace {
 
 using testing::ReadFile;
 using testing::SeedFixtures;
+using testing::TempPath;
 using testing::WriteTempFile;
 
 const std::string& kPuzzle = testing::kSamplePuzzle;
@@ -33,9 +33,8 @@ struct BenchRun {
 // Runs bench with `args` (shell words) and captures everything.
 BenchRun Bench(const std::string& args,
                const std::string& stdin_path = "/dev/null") {
-  // CTest runs tests in parallel processes: one stderr file per process.
-  const std::string err_path = ::testing::TempDir() + "/bench_stderr_" +
-                               std::to_string(getpid()) + ".txt";
+  // TempPath is per process: CTest runs tests in parallel processes.
+  const std::string err_path = TempPath("bench_stderr.txt");
   const std::string command = std::string(BENCH_BINARY) + " " + args + " <" +
                               stdin_path + " 2>" + err_path;
   FILE* pipe = popen(command.c_str(), "r");
@@ -110,13 +109,12 @@ TEST(BenchCli, HelpAndUsageErrors) {
 
 TEST(BenchCli, UnreadableInputIsNamedAndTheRunGoesOn) {
   const std::string good = WriteTempFile("cli_good.txt", kPuzzle + "\n");
-  const BenchRun run = Bench("-q --csv " + ::testing::TempDir() +
-                             "/cli_missing.csv /no/such/file.txt " + good);
+  const BenchRun run = Bench("-q --csv " + TempPath("cli_missing.csv") +
+                             " /no/such/file.txt " + good);
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_NE(run.err.find("cannot open /no/such/file.txt"), std::string::npos)
       << run.err;
-  const auto rows =
-      CsvRows(ReadFile(::testing::TempDir() + "/cli_missing.csv"));
+  const auto rows = CsvRows(ReadFile(TempPath("cli_missing.csv")));
   ASSERT_EQ(rows.size(), 2u);  // the good file was still run
   EXPECT_EQ(rows[1][0], "cli_good.txt");
 }
@@ -135,13 +133,13 @@ TEST(BenchCli, GoldenCsvOverEveryInputFormat) {
   const std::string kaggle = WriteTempFile(
       "cli_kaggle.csv", "quizzes,solutions\n" + zeros + "," + kSolution + "\n" +
                             zeros + "," + kPuzzle + "\n");
-  const std::string gz = ::testing::TempDir() + "/cli_lines.txt.gz";
+  const std::string gz = TempPath("cli_lines.txt.gz");
   gzFile file = gzopen(gz.c_str(), "wb");
   const std::string content = ReadFile(lines);
   gzwrite(file, content.data(), static_cast<unsigned>(content.size()));
   gzclose(file);
 
-  const std::string csv = ::testing::TempDir() + "/cli_golden.csv";
+  const std::string csv = TempPath("cli_golden.csv");
   const BenchRun run = Bench(
       "-q -t 2 -s bitmask,visited --limit 2 --max-nodes 100000 "
       "--csv " +
@@ -180,8 +178,8 @@ TEST(BenchCli, PerPuzzleAndSolutionsKeepInputOrderUnderManyThreads) {
     for (const auto& f : SeedFixtures()) text += f.text + "\n";
   }
   const std::string path = WriteTempFile("cli_order.txt", text);
-  const std::string per = ::testing::TempDir() + "/cli_per.csv";
-  const std::string sol = ::testing::TempDir() + "/cli_sol.txt";
+  const std::string per = TempPath("cli_per.csv");
+  const std::string sol = TempPath("cli_sol.txt");
   const BenchRun run = Bench(
       "-q -t 8 --batch 5 -s bitmask,scan --max-nodes 200000 "
       "--per-puzzle " +
@@ -215,9 +213,9 @@ TEST(BenchCli, StandardInputStrictAndParseOnly) {
   const std::string path =
       WriteTempFile("cli_stdin.txt", kPuzzle + "\nbroken\n" + kPuzzle + "\n");
   const BenchRun piped =
-      Bench("-q --csv " + ::testing::TempDir() + "/cli_stdin.csv -", path);
+      Bench("-q --csv " + TempPath("cli_stdin.csv") + " -", path);
   EXPECT_EQ(piped.exit_code, 0);
-  const auto rows = CsvRows(ReadFile(::testing::TempDir() + "/cli_stdin.csv"));
+  const auto rows = CsvRows(ReadFile(TempPath("cli_stdin.csv")));
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[1][0], "-");
   EXPECT_EQ(rows[1][5], "3");
@@ -235,7 +233,7 @@ TEST(BenchCli, StandardInputStrictAndParseOnly) {
 
 TEST(BenchCli, StrategyOptionTakesOneWordSoDatasetsMayFollow) {
   const std::string path = WriteTempFile("cli_follow.txt", kPuzzle + "\n");
-  const std::string csv = ::testing::TempDir() + "/cli_follow.csv";
+  const std::string csv = TempPath("cli_follow.csv");
   const BenchRun run =
       Bench("-q -s bitmask -s visited,dlx --csv " + csv + " " + path);
   EXPECT_EQ(run.exit_code, 0) << run.err;
