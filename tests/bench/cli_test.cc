@@ -11,11 +11,14 @@
 
 #include "engine/puzzle.h"
 #include "strategies/strategy.h"
+#include "tests/bench/bench_runner.h"
 #include "tests/fixtures.h"
 
 namespace sudoku {
 namespace {
 
+using testing::Bench;
+using testing::BenchRun;
 using testing::ReadFile;
 using testing::SeedFixtures;
 using testing::TempPath;
@@ -23,30 +26,6 @@ using testing::WriteTempFile;
 
 const std::string& kPuzzle = testing::kSamplePuzzle;
 const std::string& kSolution = testing::kSampleSolution;
-
-struct BenchRun {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
-// Runs bench with `args` (shell words) and captures everything.
-BenchRun Bench(const std::string& args,
-               const std::string& stdin_path = "/dev/null") {
-  // TempPath is per process: CTest runs tests in parallel processes.
-  const std::string err_path = TempPath("bench_stderr.txt");
-  const std::string command = std::string(BENCH_BINARY) + " " + args + " <" +
-                              stdin_path + " 2>" + err_path;
-  FILE* pipe = popen(command.c_str(), "r");
-  std::string out;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0)
-    out.append(buffer, n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out,
-          ReadFile(err_path)};
-}
 
 std::vector<std::vector<std::string>> CsvRows(const std::string& text) {
   std::vector<std::vector<std::string>> rows;

@@ -10,11 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "tests/bench/bench_runner.h"
 #include "tests/fixtures.h"
 
 namespace sudoku {
 namespace {
 
+using testing::Bench;
+using testing::BenchRun;
 using testing::ReadFile;
 using testing::SeedFixtures;
 using testing::WriteTempFile;
@@ -23,29 +26,8 @@ using testing::WriteTempFile;
 // names its files after itself.
 std::string TestPath(const std::string& suffix) {
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  return ::testing::TempDir() + "/" + info->test_suite_name() + "." +
-         info->name() + "." + suffix;
-}
-
-struct BenchRun {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
-BenchRun Bench(const std::string& args) {
-  const std::string err_path = TestPath("stderr");
-  const std::string command =
-      std::string(BENCH_BINARY) + " " + args + " </dev/null 2>" + err_path;
-  FILE* pipe = popen(command.c_str(), "r");
-  std::string out;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0)
-    out.append(buffer, n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out,
-          ReadFile(err_path)};
+  return testing::TempPath(std::string(info->test_suite_name()) + "." +
+                           info->name() + "." + suffix);
 }
 
 // The seed fixtures, a few times over, under `name` in a folder of its own.
