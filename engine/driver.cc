@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <functional>
 #include <memory>
 
 #include "engine/puzzle.h"
@@ -352,11 +351,6 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
   };
 
   auto account = [&](Batch* batch) {
-    // Back to the pool once accounted for, whatever happens below.
-    struct Recycle {
-      std::function<void()> done;
-      ~Recycle() { done(); }
-    } recycle{[&] { ReturnBatch(batch); }};
     size_t problem = 0;
     for (size_t r = 0; r < batch->records.size(); ++r) {
       const PuzzleRecord& record = batch->records[r];
@@ -380,6 +374,7 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
     }
     observer.OnProgress(result.puzzle_lines, batch->raw_bytes,
                         result.input.raw_size, elapsed());
+    ReturnBatch(batch);
   };
 
   tbb::task_arena arena(options.threads);
