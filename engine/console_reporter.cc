@@ -12,12 +12,6 @@
 namespace sudoku {
 namespace {
 
-std::string Fixed(double value, int decimals) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof(buffer), "%.*f", decimals, value);
-  return buffer;
-}
-
 // Three significant figures or so, for times that span nanoseconds to hours.
 std::string Short(double value) {
   if (value >= 100) return Grouped(static_cast<uint64_t>(value + 0.5));

@@ -2,18 +2,7 @@
 // header.
 #include "engine/csv_reporter.h"
 
-#include <cstdio>
-
 namespace sudoku {
-namespace {
-
-std::string Fixed(double value, int decimals) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof(buffer), "%.*f", decimals, value);
-  return buffer;
-}
-
-}  // namespace
 
 const std::vector<std::string_view>& CsvColumns() {
   // clang-format off
