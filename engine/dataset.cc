@@ -25,18 +25,18 @@ bool IsKaggleHeader(std::string_view line) {
          lower == "puzzles,solutions" || lower == "quizzes,solution";
 }
 
-// A puzzle whose givens parse is still invalid when two of them clash.
+void ParseLines(std::string_view line, PuzzleRecord& record);
+void ParseKaggle(std::string_view line, PuzzleRecord& record);
+
+}  // namespace
+
 void CheckGivens(PuzzleRecord& record) {
+  if (record.status != RecordStatus::kPuzzle) return;
   if (auto conflict = FindConflict(record.puzzle)) {
     record.status = RecordStatus::kInvalid;
     record.reason = "invalid givens: " + DescribeConflict(*conflict);
   }
 }
-
-void ParseLines(std::string_view line, PuzzleRecord& record);
-void ParseKaggle(std::string_view line, PuzzleRecord& record);
-
-}  // namespace
 
 std::string_view FormatName(DatasetFormat format) {
   switch (format) {
@@ -82,14 +82,15 @@ DatasetParser::LineKind DatasetParser::Parse(uint64_t line_number,
 }
 
 void DatasetParser::ParseRecord(DatasetFormat format, std::string_view content,
-                                PuzzleRecord& record) {
+                                PuzzleRecord& record, GivensCheck check) {
   record.status = RecordStatus::kPuzzle;
   record.has_expected = false;
   record.reason.clear();
   if (format == DatasetFormat::kKaggle) {
-    ParseKaggle(content, record);
+    ParseKaggle(content, record);  // checks the givens on the way
   } else {
     ParseLines(content, record);
+    if (check == GivensCheck::kNow) CheckGivens(record);
   }
 }
 
@@ -102,10 +103,7 @@ void ParseLines(std::string_view line, PuzzleRecord& record) {
   // Nearly every line is 81 cells, alone or before a separator.
   const bool plain = line.size() == kCells ||
                      (line.size() > kCells && separator(line[kCells]));
-  if (plain && !ParseGrid(line.substr(0, kCells), record.puzzle)) {
-    CheckGivens(record);
-    return;
-  }
+  if (plain && !ParseGrid(line.substr(0, kCells), record.puzzle)) return;
   // Not a puzzle line: the cells end at the first separator, and the error
   // says what is wrong with them.
   size_t end = 0;
@@ -113,9 +111,7 @@ void ParseLines(std::string_view line, PuzzleRecord& record) {
   if (auto error = ParseGrid(line.substr(0, end), record.puzzle)) {
     record.status = RecordStatus::kMalformed;
     record.reason = *error;
-    return;
   }
-  CheckGivens(record);
 }
 
 void ParseKaggle(std::string_view line, PuzzleRecord& record) {
@@ -135,9 +131,11 @@ void ParseKaggle(std::string_view line, PuzzleRecord& record) {
     record.reason = "solution column: " + *error;
     return;
   }
-  CheckGivens(record);
-  if (record.status != RecordStatus::kPuzzle) return;
+  // A valid solution that keeps every given proves the givens valid, so
+  // they need their own check only when the solution column fails.
   if (auto error = CheckSolution(record.puzzle, record.expected)) {
+    CheckGivens(record);
+    if (record.status != RecordStatus::kPuzzle) return;
     record.status = RecordStatus::kMalformed;
     record.reason =
         "solution column is not a solution of the puzzle: " + *error;

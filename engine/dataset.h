@@ -22,6 +22,11 @@ enum class RecordStatus : uint8_t {
   kInvalid,    // a puzzle whose givens repeat a digit in a unit
 };
 
+// Whether parsing checks the givens against the rules. The driver defers the
+// check: a verified solution that keeps every given proves them valid, so
+// only puzzles left without one need it (see CheckGivens).
+enum class GivensCheck : uint8_t { kNow, kDeferred };
+
 // One puzzle line of a dataset, as the driver hands it to the strategies.
 struct PuzzleRecord {
   uint64_t line = 0;  // 1-based line number in its file
@@ -45,9 +50,11 @@ class DatasetParser {
                     std::string_view& content);
 
   // Parses a classified line of a file in `format` into `record` (all but
-  // the line number). Stateless: any thread may call it.
+  // the line number). Stateless: any thread may call it. With kDeferred a
+  // puzzle line whose givens clash stays kPuzzle until CheckGivens.
   static void ParseRecord(DatasetFormat format, std::string_view content,
-                          PuzzleRecord& record);
+                          PuzzleRecord& record,
+                          GivensCheck check = GivensCheck::kNow);
 
   // Classify and ParseRecord in one step, line number included.
   LineKind Parse(uint64_t line_number, std::string_view line,
@@ -60,5 +67,9 @@ class DatasetParser {
 };
 
 std::string_view FormatName(DatasetFormat format);
+
+// Marks a kPuzzle record kInvalid, with the first clash as the reason, when
+// two of its givens repeat a digit in a unit.
+void CheckGivens(PuzzleRecord& record);
 
 }  // namespace sudoku

@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "engine/puzzle.h"
+#include "engine/tick_clock.h"
 
 namespace sudoku {
 namespace {
@@ -66,21 +67,24 @@ class Solver {
   Solver(const std::string& path, const RunOptions& options)
       : path_(path), options_(options) {}
 
-  // Solves, verifies and cross-checks one valid puzzle with every strategy;
-  // true when the answers disagree in a way no verification can settle.
-  bool Solve(size_t index, const PuzzleRecord& record, PuzzleOutcome* outcomes,
-             std::vector<Problem>& problems) const {
+  struct Checked {
+    bool verified = false;  // some strategy's grid passed verification
+    bool disagreement = false;  // answers clash beyond what checks settle
+  };
+
+  // Solves, verifies and cross-checks one parsed puzzle with every strategy.
+  Checked Solve(size_t index, const PuzzleRecord& record,
+                PuzzleOutcome* outcomes, std::vector<Problem>& problems) const {
     const auto& strategies = options_.strategies;
     const size_t n = strategies.size();
+    Checked checked;
     for (size_t i = 0; i < n; ++i) {
-      const auto start = Clock::now();
+      const uint64_t start = TickClock::Now();
       outcomes[i].result = strategies[i]->solve(
           record.puzzle, options_.solution_limit, options_.max_nodes);
-      outcomes[i].nanos = static_cast<uint64_t>(
-          std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() -
-                                                               start)
-              .count());
+      outcomes[i].nanos = clock_.Nanos(start, TickClock::Now());
       outcomes[i].verdict = VerdictOf(outcomes[i].result.outcome);
+      outcomes[i].disagreements = 0;  // batches are reused
       const SolveResult& r = outcomes[i].result;
       if (r.solutions > 0) {
         if (auto error = CheckSolution(record.puzzle, r.solution)) {
@@ -88,6 +92,8 @@ class Solver {
                 "returned a grid that is not a solution (" + *error +
                     "): " + FormatGrid(r.solution),
                 problems);
+        } else {
+          checked.verified = true;
         }
       } else if (r.outcome == Outcome::kSolved ||
                  r.outcome == Outcome::kMultiple) {
@@ -95,7 +101,8 @@ class Solver {
               problems);
       }
     }
-    return CrossCheck(index, record, outcomes, problems);
+    checked.disagreement = CrossCheck(index, record, outcomes, problems);
+    return checked;
   }
 
  private:
@@ -173,6 +180,7 @@ class Solver {
 
   const std::string& path_;
   const RunOptions& options_;
+  TickClock clock_;
 };
 
 }  // namespace
@@ -274,7 +282,10 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
     return batch.release();
   };
 
-  auto parse_range = [](Batch* batch, size_t begin, size_t end) {
+  // With strategies to run, the givens check waits for their answers.
+  const GivensCheck givens_check =
+      n > 0 ? GivensCheck::kDeferred : GivensCheck::kNow;
+  auto parse_range = [&](Batch* batch, size_t begin, size_t end) {
     for (size_t r = begin; r < end; ++r) {
       const Batch::Line& line = batch->lines[r];
       PuzzleRecord& record = batch->records[r];
@@ -282,7 +293,7 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
       DatasetParser::ParseRecord(
           batch->format,
           std::string_view(batch->text).substr(line.offset, line.length),
-          record);
+          record, givens_check);
       if (line.truncated) {
         record.status = RecordStatus::kMalformed;
         record.reason =
@@ -296,23 +307,37 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
   auto solve_range = [&](Batch* batch, size_t begin, size_t end) {
     auto& tally = tallies.local();
     std::vector<Problem> problems;
+    auto unsearched = [&](const PuzzleRecord& record, PuzzleOutcome* outcomes) {
+      const Verdict v = record.status == RecordStatus::kInvalid
+                            ? Verdict::kInvalid
+                            : Verdict::kMalformed;
+      for (size_t i = 0; i < n; ++i) {
+        outcomes[i] = PuzzleOutcome{};
+        outcomes[i].verdict = v;
+        tally[i].AddUnsearched(v);
+      }
+    };
     for (size_t r = begin; r < end; ++r) {
-      const PuzzleRecord& record = batch->records[r];
+      PuzzleRecord& record = batch->records[r];
       PuzzleOutcome* outcomes = batch->outcomes.data() + r * n;
-      std::fill(outcomes, outcomes + n, PuzzleOutcome{});  // batches are reused
       if (record.status != RecordStatus::kPuzzle) {
-        const Verdict v = record.status == RecordStatus::kInvalid
-                              ? Verdict::kInvalid
-                              : Verdict::kMalformed;
-        for (size_t i = 0; i < n; ++i) {
-          outcomes[i].verdict = v;
-          tally[i].AddUnsearched(v);
-        }
+        unsearched(record, outcomes);
         continue;
       }
-      if (solver.Solve(r, record, outcomes, problems)) {
-        ++disagreements.local();
+      const size_t problems_before = problems.size();
+      const auto checked = solver.Solve(r, record, outcomes, problems);
+      // A verified grid keeps every given and breaks no rule, so the givens
+      // are valid; otherwise check them now, and if they clash the puzzle
+      // counts as invalid, whatever the strategies made of it.
+      if (!checked.verified && !record.has_expected) {
+        CheckGivens(record);
+        if (record.status == RecordStatus::kInvalid) {
+          problems.resize(problems_before);
+          unsearched(record, outcomes);
+          continue;
+        }
       }
+      if (checked.disagreement) ++disagreements.local();
       for (size_t i = 0; i < n; ++i) {
         const PuzzleOutcome& o = outcomes[i];
         tally[i].Add({o.verdict, o.nanos, o.result.nodes, o.result.guessed});

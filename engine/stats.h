@@ -18,7 +18,7 @@ enum class Verdict : uint8_t {
   kMultiple,
   kNoSolution,
   kOverBudget,
-  kInvalid,    // the givens break a rule: not handed to the strategy
+  kInvalid,    // the givens break a rule: no answer to it is counted
   kMalformed,  // not a puzzle line: not handed to the strategy
   kWrong,      // an answer that failed verification or contradicts a proof
 };

@@ -68,6 +68,24 @@ TEST(DatasetParser, ReportsInvalidGivensWithTheConflict) {
             "invalid givens: digit 8 twice in row 1 (r1c1 and r1c3)");
 }
 
+TEST(DatasetParser, DeferredGivensCheckLeavesTheClashToCheckGivens) {
+  std::string clash = kPuzzle;
+  clash[2] = '8';
+  PuzzleRecord record;
+  DatasetParser::ParseRecord(DatasetFormat::kLines, clash, record,
+                             GivensCheck::kDeferred);
+  EXPECT_EQ(record.status, RecordStatus::kPuzzle);
+  CheckGivens(record);
+  EXPECT_EQ(record.status, RecordStatus::kInvalid);
+  EXPECT_EQ(record.reason,
+            "invalid givens: digit 8 twice in row 1 (r1c1 and r1c3)");
+  // A malformed line stays malformed: there are no givens to check.
+  DatasetParser::ParseRecord(DatasetFormat::kLines, "x" + clash.substr(1),
+                             record, GivensCheck::kDeferred);
+  CheckGivens(record);
+  EXPECT_EQ(record.status, RecordStatus::kMalformed);
+}
+
 TEST(DatasetParser, ReadsKaggleCsvAndChecksTheSolutionColumn) {
   DatasetParser parser;
   PuzzleRecord record;

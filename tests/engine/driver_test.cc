@@ -156,6 +156,46 @@ const Strategy kNothing{"nothing", "never finds anything", SolveWithNothing,
 const Strategy kLiar{"liar", "always claims uniqueness", SolveWithLies,
                      kCountsSolutions, "none"};
 
+// The givens check waits for the answers; whatever a strategy makes of a
+// puzzle whose givens clash, the line counts as invalid and nothing else.
+SolveResult SolveWithGivensClash(const Grid& givens, uint32_t limit,
+                                 uint64_t budget) {
+  if (FindConflict(givens)) return SolveWithGarbage(givens, limit, budget);
+  return FindStrategy("bitmask")->solve(givens, limit, budget);
+}
+const Strategy kCareless{"careless", "answers invalid puzzles with garbage",
+                         SolveWithGivensClash, kCountsSolutions, "none"};
+
+TEST(RunDataset, InvalidGivensCountAsInvalidWhateverTheStrategiesSay) {
+  std::string clash = kPuzzle;
+  clash[2] = '8';
+  const std::string path =
+      WriteTempFile("deferred.txt", clash + "\n" + kPuzzle + "\n");
+  for (const Strategy* careless : {&kCareless, &kNothing}) {
+    Recorder recorder;
+    RunOptions options = Options({"bitmask"});
+    options.strategies.push_back(careless);
+    const DatasetResult r = RunDataset(path, options, recorder);
+    EXPECT_EQ(r.invalid, 1u);
+    EXPECT_EQ(r.stats[0].count(Verdict::kInvalid), 1u);
+    EXPECT_EQ(r.stats[1].count(Verdict::kInvalid), 1u);
+    EXPECT_EQ(r.stats[0].searched(), 1u);
+    EXPECT_EQ(r.stats[0].nanos.count(), 1u);  // the invalid line is not timed
+    EXPECT_EQ(recorder.verdicts,
+              (std::vector<Verdict>{Verdict::kInvalid, Verdict::kSolved}));
+    ASSERT_EQ(recorder.bad_lines.size(), 1u);
+    EXPECT_EQ(recorder.bad_lines[0],
+              path + ":1: invalid givens: digit 8 twice in row 1 (r1c1 and "
+                     "r1c3)");
+    if (careless == &kCareless) {
+      EXPECT_TRUE(recorder.errors.empty());
+      EXPECT_EQ(r.wrong_answers, 0u);
+    } else {  // "no solution" for a puzzle bitmask solved is still wrong
+      EXPECT_EQ(r.wrong_answers, 1u);
+    }
+  }
+}
+
 TEST(RunDataset, CatchesWrongAnswersInAMultiStrategyRun) {
   const std::string path = WriteTempFile("wrong.txt", kPuzzle + "\n");
   Recorder recorder;

@@ -123,5 +123,42 @@ TEST(CheckSolution, RejectsEmptyCellChangedGivenAndBrokenRule) {
             "digit 6 twice in column 1 (r1c1 and r7c1)");
 }
 
+// Every full grid that differs from the solution in one cell, or in a pair of
+// cells swapped, breaks a rule; the fast unit check must see each one.
+TEST(CheckSolution, RejectsEveryOneCellChangeAndEverySwap) {
+  Grid solution;
+  ASSERT_EQ(ParseGrid(kSolution, solution), std::nullopt);
+  const Grid no_givens{};
+  int rejected = 0, tried = 0;
+  for (int cell = 0; cell < kCells; ++cell) {
+    for (uint8_t digit = 1; digit <= 9; ++digit) {
+      if (digit == solution[cell]) continue;
+      Grid changed = solution;
+      changed[cell] = digit;
+      ++tried;
+      rejected += CheckSolution(no_givens, changed).has_value();
+    }
+  }
+  for (int a = 0; a < kCells; ++a) {
+    for (int b = a + 1; b < kCells; ++b) {
+      if (solution[a] == solution[b]) continue;
+      Grid swapped = solution;
+      std::swap(swapped[a], swapped[b]);
+      ++tried;
+      rejected += CheckSolution(no_givens, swapped).has_value();
+    }
+  }
+  EXPECT_EQ(rejected, tried);
+  EXPECT_EQ(tried, 81 * 8 + (81 * 80 / 2 - 9 * 36));
+}
+
+TEST(CheckSolution, RejectsDigitsOutOfRange) {
+  Grid solution;
+  ASSERT_EQ(ParseGrid(kSolution, solution), std::nullopt);
+  Grid bad = solution;
+  bad[80] = 10;
+  EXPECT_EQ(CheckSolution(Grid{}, bad), "cell r9c9 is empty");
+}
+
 }  // namespace
 }  // namespace sudoku
