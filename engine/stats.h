@@ -73,13 +73,13 @@ struct StrategyStats {
   SlowestPuzzles slowest;
 
   void Add(const Sample& sample);
-  // Lines that never reach a strategy.
+  // Lines no strategy answers: malformed, or invalid (any answer discarded).
   void AddUnsearched(Verdict verdict) { ++verdicts[static_cast<int>(verdict)]; }
   void Merge(const StrategyStats& other);
 
   uint64_t count(Verdict v) const { return verdicts[static_cast<int>(v)]; }
   uint64_t puzzles() const;   // every line accounted for
-  uint64_t searched() const;  // lines handed to the strategy
+  uint64_t searched() const;  // lines whose answers count
 };
 
 }  // namespace sudoku
