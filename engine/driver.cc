@@ -15,6 +15,7 @@
 
 #include "engine/puzzle.h"
 #include "engine/tick_clock.h"
+#include "engine/tsan_handoff.h"
 
 namespace sudoku {
 namespace {
@@ -29,6 +30,10 @@ double ProcessCpuSeconds() {
   };
   return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
+
+// Only its address is used: TSan's mark that a run's set-up (the stages and
+// what they capture) is complete before any stage runs.
+const char kRunSetUp = 0;
 
 struct Problem {
   size_t record;  // index in the batch
@@ -218,6 +223,7 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
       if (!pool.empty()) {
         std::unique_ptr<Batch> batch = std::move(pool.back());
         pool.pop_back();
+        TakeOver(batch.get());
         batch->lines.clear();
         batch->text.clear();
         batch->problems.clear();
@@ -234,7 +240,16 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
     pool.emplace_back(batch);
   };
 
+  // TSan marks (no-ops elsewhere): the reader's state passes from one read
+  // call to the next, a batch from stage to stage and into parallel_for's
+  // ranges, the run's totals from one accounting call to the next.
   auto read = [&](tbb::flow_control& fc) -> Batch* {
+    TakeOver(&kRunSetUp);  // before any read of what the lambda captured
+    TakeOver(&input);
+    struct Done {
+      const void* what;
+      ~Done() { HandOff(what); }
+    } done{&input};
     if (stop_reading) {
       fc.stop();
       return nullptr;
@@ -279,6 +294,7 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
       fc.stop();
       return nullptr;
     }
+    HandOff(batch.get());
     return batch.release();
   };
 
@@ -360,22 +376,34 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
   };
 
   auto solve = [&](Batch* batch) -> Batch* {
+    TakeOver(&kRunSetUp);
+    TakeOver(batch);
     batch->records.resize(batch->lines.size());
     batch->outcomes.resize(batch->lines.size() * n);
+    HandOff(batch);
     tbb::parallel_for(tbb::blocked_range<size_t>(0, batch->lines.size(), 16),
-                      [&](const tbb::blocked_range<size_t>& range) {
+                      [&, batch](const tbb::blocked_range<size_t>& range)
+                          SUDOKU_TSAN_UNCHECKED {
+                        TakeOver(&kRunSetUp);
+                        TakeOver(batch);
                         parse_range(batch, range.begin(), range.end());
                         if (n > 0)
                           solve_range(batch, range.begin(), range.end());
+                        HandOff(batch);
                       });
+    TakeOver(batch);
     // Ranges finish in any order; problems are shown in input order.
     std::stable_sort(
         batch->problems.begin(), batch->problems.end(),
         [](const Problem& a, const Problem& b) { return a.record < b.record; });
+    HandOff(batch);
     return batch;
   };
 
   auto account = [&](Batch* batch) {
+    TakeOver(&kRunSetUp);
+    TakeOver(batch);
+    TakeOver(&result);
     size_t problem = 0;
     for (size_t r = 0; r < batch->records.size(); ++r) {
       const PuzzleRecord& record = batch->records[r];
@@ -399,20 +427,26 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
     }
     observer.OnProgress(result.puzzle_lines, batch->raw_bytes,
                         result.input.raw_size, elapsed());
+    HandOff(batch);  // back to the pool, for the reader to fill again
     ReturnBatch(batch);
+    HandOff(&result);
   };
 
   tbb::task_arena arena(options.threads);
   arena.execute([&] {
-    tbb::parallel_pipeline(static_cast<size_t>(options.threads) * 4,
-                           tbb::make_filter<void, Batch*>(
-                               tbb::filter_mode::serial_in_order, read) &
-                               tbb::make_filter<Batch*, Batch*>(
-                                   tbb::filter_mode::parallel, solve) &
-                               tbb::make_filter<Batch*, void>(
-                                   tbb::filter_mode::serial_in_order, account));
+    const auto stages =
+        tbb::make_filter<void, Batch*>(tbb::filter_mode::serial_in_order,
+                                       read) &
+        tbb::make_filter<Batch*, Batch*>(tbb::filter_mode::parallel, solve) &
+        tbb::make_filter<Batch*, void>(tbb::filter_mode::serial_in_order,
+                                       account);
+    HandOff(&kRunSetUp);
+    tbb::parallel_pipeline(static_cast<size_t>(options.threads) * 4, stages);
   });
 
+  TakeOver(&input);
+  TakeOver(&result);
+  for (const auto& batch : pool) TakeOver(batch.get());  // freed here
   result.wall_s = elapsed();
   result.cpu_s = ProcessCpuSeconds() - cpu_start;
   result.lines_read = line_number;
