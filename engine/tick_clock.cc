@@ -37,17 +37,34 @@ bool DetectInvariantCounter() {
 
 const bool kUsesCounter = DetectInvariantCounter();
 
+// A counter reading and the steady_clock time it was taken at: the midpoint
+// of two steady_clock reads around it, retried while the two lie far apart
+// (the thread was interrupted), so a preempted read cannot skew the scale.
+struct Reading {
+  uint64_t steady;
+  uint64_t ticks;
+};
+
+Reading ReadBoth() {
+  Reading reading{};
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    const uint64_t before = SteadyNanos();
+    reading.ticks = TickClock::Now();
+    const uint64_t after = SteadyNanos();
+    reading.steady = before + (after - before) / 2;
+    if (after - before < 1'000) break;
+  }
+  return reading;
+}
+
 double Calibrate() {
   if (!kUsesCounter) return 1.0;
-  const uint64_t steady_start = SteadyNanos();
-  const uint64_t ticks_start = TickClock::Now();
-  uint64_t steady_end;
-  do {
-    steady_end = SteadyNanos();
-  } while (steady_end - steady_start < 2'000'000);
-  const uint64_t ticks_end = TickClock::Now();
-  return static_cast<double>(steady_end - steady_start) /
-         static_cast<double>(ticks_end - ticks_start);
+  const Reading start = ReadBoth();
+  while (SteadyNanos() - start.steady < 2'000'000) {
+  }
+  const Reading end = ReadBoth();
+  return static_cast<double>(end.steady - start.steady) /
+         static_cast<double>(end.ticks - start.ticks);
 }
 
 }  // namespace
