@@ -19,8 +19,10 @@ class TickClock {
 
   // An opaque, monotonic reading; only differences mean anything.
   static uint64_t Now();
-  // A difference of two readings in nanoseconds.
+  // A difference of two readings in nanoseconds; 0 if `end` reads earlier
+  // (a thread moved between cores whose counters differ slightly).
   uint64_t Nanos(uint64_t start, uint64_t end) const {
+    if (end < start) return 0;
     return static_cast<uint64_t>(static_cast<double>(end - start) *
                                  nanos_per_tick_);
   }

@@ -19,6 +19,7 @@ TEST(TickClock, NeverRunsBackward) {
     previous = now;
   }
   EXPECT_EQ(clock.Nanos(previous, previous), 0u);
+  EXPECT_EQ(clock.Nanos(previous + 1, previous), 0u);  // never wraps around
 }
 
 // Not a speed test: both clocks time the same sleep, and a wrong scale (say,
