@@ -235,27 +235,19 @@ class Matrix {
             1 + 243 + b * 9 + d};
   }
 
+  // Every node's item, fixed for good; the links and counts are Reset's.
   void Build() {
     len_.fill(kNoItem);
-    for (int i = 1; i <= kItems; ++i) {
-      len_[i] = 0;
-      nodes_[i] = {0, static_cast<int16_t>(i), static_cast<int16_t>(i)};
-    }
     for (int k = 0; k < kOptions; ++k) {
-      const int cell = k / 9, d = k % 9;
-      const int r = support::RowOf(cell), c = support::ColOf(cell),
-                b = support::BoxOf(cell);
-      const std::array<int, kItemsPerOption> items = ItemsOf(cell, r, c, b, d);
+      const int cell = k / 9;
+      const auto items =
+          ItemsOf(cell, support::RowOf(cell), support::ColOf(cell),
+                  support::BoxOf(cell), k % 9);
       for (int j = 0; j < kItemsPerOption; ++j) {
-        const int x = FirstNodeOfOption(k) + j, item = items[j];
-        const int last = nodes_[item].up;
-        nodes_[x] = {static_cast<int16_t>(item), static_cast<int16_t>(last),
-                     static_cast<int16_t>(item)};
-        nodes_[last].down = static_cast<int16_t>(x);
-        nodes_[item].up = static_cast<int16_t>(x);
-        ++len_[item];
+        nodes_[FirstNodeOfOption(k) + j].top = static_cast<int16_t>(items[j]);
       }
     }
+    Reset(Grid{});
   }
 
   std::array<Node, kNodes> nodes_{};

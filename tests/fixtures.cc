@@ -1,5 +1,5 @@
-// Loads the seed fixtures (tests/data/seed-nodes.txt) the conformance suite
-// checks against.
+// What the tests share: the seed fixtures (tests/data/seed-nodes.txt), a
+// sample puzzle, grid and strategy look-ups, temporary files.
 #include "tests/fixtures.h"
 
 #include <gtest/gtest.h>
@@ -12,6 +12,21 @@
 #include "engine/puzzle.h"
 
 namespace sudoku::testing {
+
+Grid ParsedGrid(const std::string& text) {
+  Grid grid{};
+  EXPECT_EQ(ParseGrid(text, grid), std::nullopt) << text;
+  return grid;
+}
+
+const Strategy& RegisteredStrategy(const std::string& name) {
+  const Strategy* strategy = FindStrategy(name);
+  if (strategy == nullptr) {
+    ADD_FAILURE() << "no strategy named " << name;
+    return AllStrategies().front();
+  }
+  return *strategy;
+}
 
 std::string TestDataPath(const std::string& name) {
   return std::string(SUDOKU_TEST_DATA_DIR) + "/" + name;

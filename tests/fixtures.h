@@ -1,5 +1,5 @@
-// Loads the seed fixtures (tests/data/seed-nodes.txt) the conformance suite
-// checks against.
+// What the tests share: the seed fixtures (tests/data/seed-nodes.txt), a
+// sample puzzle, grid and strategy look-ups, temporary files.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +30,12 @@ struct SeedFixture {
   bool has_solution = false;
   Grid first_solution{};
 };
+
+// The grid `text` spells; fails the test when it is not one.
+Grid ParsedGrid(const std::string& text);
+
+// The registered strategy called `name`; fails the test when there is none.
+const Strategy& RegisteredStrategy(const std::string& name);
 
 // Every fixture of tests/data/seed-nodes.txt; fails the test on a bad line.
 const std::vector<SeedFixture>& SeedFixtures();

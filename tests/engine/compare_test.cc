@@ -574,14 +574,19 @@ TEST(CsvReader, ReadsWhatTheReporterWrites) {
   EXPECT_TRUE(SearchDifferences(read[0].row, rows[0]).empty());
 }
 
-TEST(CsvReader, ReportsFromBeforeRepeatReadAsOneRound) {
-  std::stringstream csv;
+std::string ValidCsv() {
+  std::ostringstream csv;
   DatasetResult result;
   result.path = "x.txt";
   result.stats.resize(1);
   RunOptions options;
   options.strategies = {FindStrategy("dlx")};
   CsvReporter(csv).ReportPass({}, result, MakeRows(result, options));
+  return csv.str();
+}
+
+TEST(CsvReader, ReportsFromBeforeRepeatReadAsOneRound) {
+  std::istringstream csv(ValidCsv());
   // Drop the three columns appended for --repeat.
   std::string text, line;
   while (std::getline(csv, line)) {
@@ -593,17 +598,6 @@ TEST(CsvReader, ReportsFromBeforeRepeatReadAsOneRound) {
   ASSERT_EQ(read.size(), 1u);
   EXPECT_EQ(read[0].row.repeats, 1);
   EXPECT_EQ(read[0].row.puzzles_per_s_min, read[0].row.puzzles_per_s);
-}
-
-std::string ValidCsv() {
-  std::ostringstream csv;
-  DatasetResult result;
-  result.path = "x.txt";
-  result.stats.resize(1);
-  RunOptions options;
-  options.strategies = {FindStrategy("dlx")};
-  CsvReporter(csv).ReportPass({}, result, MakeRows(result, options));
-  return csv.str();
 }
 
 void ExpectRejected(const std::string& text, const std::string& message) {

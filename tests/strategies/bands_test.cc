@@ -11,24 +11,15 @@
 namespace sudoku {
 namespace {
 
-const Strategy& Bands() {
-  const Strategy* bands = FindStrategy("bands");
-  EXPECT_NE(bands, nullptr);
-  return *bands;
-}
+const Strategy& Bands() { return testing::RegisteredStrategy("bands"); }
 
-Grid Parse(const std::string& text) {
-  Grid grid{};
-  EXPECT_EQ(ParseGrid(text, grid), std::nullopt) << text;
-  return grid;
-}
+using testing::ParsedGrid;
 
-constexpr char kSolved[] =
-    "812753649943682175675491283154237896369845721287169534521974368438526917"
-    "796318452";
+// A solved grid: holes cut into it make puzzles of known difficulty.
+const std::string& kSolved = testing::kSampleSolution;
 
 TEST(BandsTest, SinglesAloneTakeNoGuess) {
-  const Grid full = Parse(kSolved);
+  const Grid full = ParsedGrid(kSolved);
   Grid holes = full;
   // A hole in every row, column and box: each is a naked single.
   for (int r = 0; r < 9; ++r) holes[r * 9 + (r * 3 + r / 3) % 9] = 0;

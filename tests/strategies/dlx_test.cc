@@ -18,21 +18,12 @@ namespace {
 using testing::SeedFixture;
 using testing::SeedFixtures;
 
-const Strategy& Dlx() {
-  const Strategy* dlx = FindStrategy("dlx");
-  EXPECT_NE(dlx, nullptr);
-  return *dlx;
-}
+const Strategy& Dlx() { return testing::RegisteredStrategy("dlx"); }
 
-Grid Parse(const std::string& text) {
-  Grid grid{};
-  EXPECT_EQ(ParseGrid(text, grid), std::nullopt) << text;
-  return grid;
-}
+using testing::ParsedGrid;
 
-constexpr char kSolved[] =
-    "812753649943682175675491283154237896369845721287169534521974368438526917"
-    "796318452";
+// A solved grid: holes cut into it make puzzles of known difficulty.
+const std::string& kSolved = testing::kSampleSolution;
 
 TEST(DlxTest, MatrixRestoredAfterEveryFixtureLimitAndBudget) {
   for (const SeedFixture& f : SeedFixtures()) {
@@ -58,7 +49,7 @@ TEST(DlxTest, ClashingGivensLeaveTheMatrixToTheNextPuzzle) {
   row_clash[0] = 5;
   row_clash[40] = 3;
   row_clash[8] = 5;
-  Grid last_clash = Parse(kSolved);
+  Grid last_clash = ParsedGrid(kSolved);
   last_clash[80] = last_clash[79];
   for (const Grid& clash : {row_clash, last_clash}) {
     const SolveResult r = Dlx().solve(clash, 2, kUnlimitedNodes);
@@ -73,7 +64,7 @@ TEST(DlxTest, ClashingGivensLeaveTheMatrixToTheNextPuzzle) {
 }
 
 TEST(DlxTest, GivensAreNotNodes) {
-  const Grid full = Parse(kSolved);
+  const Grid full = ParsedGrid(kSolved);
   const SolveResult none = Dlx().solve(full, 2, kUnlimitedNodes);
   EXPECT_EQ(none.outcome, Outcome::kSolved);
   EXPECT_EQ(none.nodes, 0u);
