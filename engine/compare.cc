@@ -11,7 +11,7 @@
 #include <set>
 #include <tuple>
 
-#include "engine/console_reporter.h"
+#include "engine/text_format.h"
 
 namespace sudoku {
 namespace {
@@ -59,12 +59,6 @@ std::string Number(double value) {
   return buffer;
 }
 
-std::string Percent(double fraction) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof(buffer), "%.1f%%", 100.0 * fraction);
-  return buffer;
-}
-
 std::string ExactText(double value) {
   // Integers as integers; no_guess_pct keeps the CSV's three decimals.
   char buffer[64];
@@ -81,10 +75,6 @@ double RelativeSpread(const ReportRow& row) {
              ? (row.puzzles_per_s_max - row.puzzles_per_s_min) /
                    row.puzzles_per_s
              : 0.0;
-}
-
-std::string BudgetText(uint64_t max_nodes) {
-  return max_nodes == kUnlimitedNodes ? "none" : Grouped(max_nodes);
 }
 
 using Key = std::tuple<std::string, std::string, uint32_t, uint64_t>;
@@ -184,30 +174,6 @@ std::vector<MetricDelta> Metrics(const ReportRow& b, const ReportRow& c) {
   metrics.push_back({"p50_us", b.p50_us, c.p50_us, false});
   metrics.push_back({"p99_us", b.p99_us, c.p99_us, false});
   return metrics;
-}
-
-constexpr size_t kNoteColumn = 4;
-
-void PrintTable(std::ostream& out,
-                const std::vector<std::vector<std::string>>& table) {
-  std::vector<size_t> widths;
-  for (const auto& row : table) {
-    widths.resize(std::max(widths.size(), row.size()), 0);
-    for (size_t c = 0; c < row.size(); ++c) {
-      widths[c] = std::max(widths[c], row[c].size());
-    }
-  }
-  for (const auto& row : table) {
-    std::string line = "  ";
-    for (size_t c = 0; c < row.size(); ++c) {
-      const std::string pad(widths[c] - row[c].size(), ' ');
-      // The metric name and the note read left to right; numbers align.
-      const bool text = c == 0 || c == kNoteColumn;
-      line += "  " + (text ? row[c] + pad : pad + row[c]);
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out << line << '\n';
-  }
 }
 
 // JSON text for a string, escaped per RFC 8259.
@@ -450,7 +416,10 @@ void PrintComparison(std::ostream& out, const Comparison& comparison) {
       table.push_back(
           {m.name, Number(m.baseline), Number(m.current), ratio, note});
     }
-    PrintTable(out, table);
+    // The metric name and the note read left to right; numbers align.
+    PrintTable(out, table,
+               {.indent = "    ", .left_aligned = {0, 4},
+                .rule_under_header = false});
     out << "    timing " << r.timing.note << '\n';
   }
   const int code = comparison.ExitCode();

@@ -2,6 +2,8 @@
 // header.
 #include "engine/csv_reporter.h"
 
+#include "engine/text_format.h"
+
 namespace sudoku {
 
 const std::vector<std::string_view>& CsvColumns() {

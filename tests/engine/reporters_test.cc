@@ -1,5 +1,5 @@
 // Golden-text tests for the reporters: the fixed CSV schema, its row values,
-// and the console table.
+// the console table, and the text helpers both share.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -7,6 +7,7 @@
 #include "engine/console_reporter.h"
 #include "engine/csv_reporter.h"
 #include "engine/report.h"
+#include "engine/text_format.h"
 
 namespace sudoku {
 namespace {
@@ -147,6 +148,33 @@ TEST(Grouped, InsertsThousandsSeparators) {
   EXPECT_EQ(Grouped(999), "999");
   EXPECT_EQ(Grouped(1000), "1,000");
   EXPECT_EQ(Grouped(1234567), "1,234,567");
+}
+
+TEST(Grouped, BudgetTextSaysNoneForNoBudget) {
+  EXPECT_EQ(BudgetText(kUnlimitedNodes), "none");
+  EXPECT_EQ(BudgetText(2000), "2,000");
+  EXPECT_EQ(Percent(0.125), "12.5%");
+  EXPECT_EQ(Fixed(2.0 / 3.0, 3), "0.667");
+}
+
+TEST(PrintTable, RuleUnderTheHeaderAndNumbersRight) {
+  std::ostringstream out;
+  PrintTable(out, {{"name", "count"}, {"dlx", "1,000"}, {"bands", "7"}});
+  EXPECT_EQ(out.str(),
+            "  name   count\n"
+            "  ------------\n"
+            "  dlx    1,000\n"
+            "  bands      7\n");
+}
+
+TEST(PrintTable, OtherLayoutsKeepNoTrailingBlanks) {
+  std::ostringstream out;
+  PrintTable(
+      out, {{"metric", "base", ""}, {"nodes", "12", "CHANGED"}},
+      {.indent = "    ", .left_aligned = {0, 2}, .rule_under_header = false});
+  EXPECT_EQ(out.str(),
+            "    metric  base\n"
+            "    nodes     12  CHANGED\n");
 }
 
 }  // namespace
