@@ -11,39 +11,11 @@
 #include <set>
 #include <tuple>
 
+#include "engine/report_schema.h"
 #include "engine/text_format.h"
 
 namespace sudoku {
 namespace {
-
-// The deterministic fields: equal on every run of the same build over the
-// same data, whatever the machine, its load or the thread count.
-struct ExactField {
-  std::string_view name;
-  double (*get)(const ReportRow&);
-};
-
-// clang-format off
-constexpr ExactField kExactFields[] = {
-    {"puzzles",          [](const ReportRow& r) { return double(r.puzzles); }},
-    {"solved",           [](const ReportRow& r) { return double(r.solved); }},
-    {"multiple",         [](const ReportRow& r) { return double(r.multiple); }},
-    {"no_solution",      [](const ReportRow& r) { return double(r.no_solution); }},
-    {"over_budget",      [](const ReportRow& r) { return double(r.over_budget); }},
-    {"wrong",            [](const ReportRow& r) { return double(r.wrong); }},
-    {"invalid",          [](const ReportRow& r) { return double(r.invalid); }},
-    {"malformed",        [](const ReportRow& r) { return double(r.malformed); }},
-    {"disagreements",    [](const ReportRow& r) { return double(r.disagreements); }},
-    {"expected_differs", [](const ReportRow& r) { return double(r.expected_differs); }},
-    {"nodes_total",      [](const ReportRow& r) { return double(r.nodes_total); }},
-    {"nodes_max",        [](const ReportRow& r) { return double(r.nodes_max); }},
-    {"no_guess_pct",     [](const ReportRow& r) { return r.no_guess_pct; }},
-};
-// clang-format on
-
-// Always shown in the table; the other exact fields only when they differ.
-constexpr std::string_view kShownExact[] = {
-    "solved", "multiple", "no_solution", "over_budget", "wrong", "nodes_total"};
 
 std::string Number(double value) {
   if (std::isnan(value)) return "-";
@@ -161,18 +133,14 @@ TimingCheck CheckTiming(const ReportEntry& base, const ReportEntry& cur,
   return t;
 }
 
+// The shown columns, and the other exact ones where they differ.
 std::vector<MetricDelta> Metrics(const ReportRow& b, const ReportRow& c) {
   std::vector<MetricDelta> metrics;
-  for (const ExactField& f : kExactFields) {
-    const double bv = f.get(b), cv = f.get(c);
-    const bool shown = std::find(std::begin(kShownExact), std::end(kShownExact),
-                                 f.name) != std::end(kShownExact);
-    if (shown || bv != cv)
-      metrics.push_back({std::string(f.name), bv, cv, true});
+  for (const ReportColumn* column : ComparedColumns()) {
+    const double bv = column->number(b), cv = column->number(c);
+    if (column->compared == Compared::kExact && bv == cv) continue;
+    metrics.push_back({std::string(column->name), bv, cv, column->Exact()});
   }
-  metrics.push_back({"puzzles_per_s", b.puzzles_per_s, c.puzzles_per_s, false});
-  metrics.push_back({"p50_us", b.p50_us, c.p50_us, false});
-  metrics.push_back({"p99_us", b.p99_us, c.p99_us, false});
   return metrics;
 }
 
@@ -229,10 +197,12 @@ std::string JsonBudget(uint64_t max_nodes) {
 std::vector<std::string> SearchDifferences(const ReportRow& a,
                                            const ReportRow& b) {
   std::vector<std::string> differences;
-  for (const ExactField& f : kExactFields) {
-    if (f.get(a) != f.get(b)) {
-      differences.push_back(std::string(f.name) + " " + ExactText(f.get(a)) +
-                            " -> " + ExactText(f.get(b)));
+  for (const ReportColumn* column : ComparedColumns()) {
+    if (!column->Exact()) continue;
+    const double va = column->number(a), vb = column->number(b);
+    if (va != vb) {
+      differences.push_back(std::string(column->name) + " " + ExactText(va) +
+                            " -> " + ExactText(vb));
     }
   }
   return differences;
