@@ -6,7 +6,10 @@
 #include <functional>
 #include <iostream>
 
+#include "engine/benchmark_json.h"
 #include "engine/compare.h"
+#include "engine/compare_json.h"
+#include "engine/compare_table.h"
 #include "engine/csv_reader.h"
 
 namespace sudoku {

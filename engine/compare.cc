@@ -1,5 +1,7 @@
 // Comparing reports: a baseline against a current run (`bench compare`), and
-// the rounds of one run against each other (`bench --repeat`).
+// the rounds of one run against each other (`bench --repeat`). The verdict
+// logic only; the printers are compare_table.cc, compare_json.cc and
+// benchmark_json.cc.
 #include "engine/compare.h"
 
 #include <algorithm>
@@ -11,59 +13,11 @@
 #include <set>
 #include <tuple>
 
-#include "engine/console_reporter.h"
+#include "engine/report_schema.h"
+#include "engine/text_format.h"
 
 namespace sudoku {
 namespace {
-
-// The deterministic fields: equal on every run of the same build over the
-// same data, whatever the machine, its load or the thread count.
-struct ExactField {
-  std::string_view name;
-  double (*get)(const ReportRow&);
-};
-
-// clang-format off
-constexpr ExactField kExactFields[] = {
-    {"puzzles",          [](const ReportRow& r) { return double(r.puzzles); }},
-    {"solved",           [](const ReportRow& r) { return double(r.solved); }},
-    {"multiple",         [](const ReportRow& r) { return double(r.multiple); }},
-    {"no_solution",      [](const ReportRow& r) { return double(r.no_solution); }},
-    {"over_budget",      [](const ReportRow& r) { return double(r.over_budget); }},
-    {"wrong",            [](const ReportRow& r) { return double(r.wrong); }},
-    {"invalid",          [](const ReportRow& r) { return double(r.invalid); }},
-    {"malformed",        [](const ReportRow& r) { return double(r.malformed); }},
-    {"disagreements",    [](const ReportRow& r) { return double(r.disagreements); }},
-    {"expected_differs", [](const ReportRow& r) { return double(r.expected_differs); }},
-    {"nodes_total",      [](const ReportRow& r) { return double(r.nodes_total); }},
-    {"nodes_max",        [](const ReportRow& r) { return double(r.nodes_max); }},
-    {"no_guess_pct",     [](const ReportRow& r) { return r.no_guess_pct; }},
-};
-// clang-format on
-
-// Always shown in the table; the other exact fields only when they differ.
-constexpr std::string_view kShownExact[] = {
-    "solved", "multiple", "no_solution", "over_budget", "wrong", "nodes_total"};
-
-std::string Number(double value) {
-  if (std::isnan(value)) return "-";
-  if (value == std::floor(value) && std::fabs(value) < 1e15) {
-    return value < 0 ? "-" + Grouped(static_cast<uint64_t>(-value))
-                     : Grouped(static_cast<uint64_t>(value));
-  }
-  char buffer[64];
-  if (std::fabs(value) >= 100) {
-    return Grouped(static_cast<uint64_t>(std::llround(value)));
-  }
-  std::snprintf(buffer, sizeof(buffer), "%.3g", value);
-  return buffer;
-}
-
-std::string Percent(double fraction) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof(buffer), "%.1f%%", 100.0 * fraction);
-  return buffer;
-}
 
 std::string ExactText(double value) {
   // Integers as integers; no_guess_pct keeps the CSV's three decimals.
@@ -81,10 +35,6 @@ double RelativeSpread(const ReportRow& row) {
              ? (row.puzzles_per_s_max - row.puzzles_per_s_min) /
                    row.puzzles_per_s
              : 0.0;
-}
-
-std::string BudgetText(uint64_t max_nodes) {
-  return max_nodes == kUnlimitedNodes ? "none" : Grouped(max_nodes);
 }
 
 using Key = std::tuple<std::string, std::string, uint32_t, uint64_t>;
@@ -171,91 +121,15 @@ TimingCheck CheckTiming(const ReportEntry& base, const ReportEntry& cur,
   return t;
 }
 
+// The shown columns, and the other exact ones where they differ.
 std::vector<MetricDelta> Metrics(const ReportRow& b, const ReportRow& c) {
   std::vector<MetricDelta> metrics;
-  for (const ExactField& f : kExactFields) {
-    const double bv = f.get(b), cv = f.get(c);
-    const bool shown = std::find(std::begin(kShownExact), std::end(kShownExact),
-                                 f.name) != std::end(kShownExact);
-    if (shown || bv != cv)
-      metrics.push_back({std::string(f.name), bv, cv, true});
+  for (const ReportColumn* column : ComparedColumns()) {
+    const double bv = column->number(b), cv = column->number(c);
+    if (column->compared == Compared::kExact && bv == cv) continue;
+    metrics.push_back({std::string(column->name), bv, cv, column->Exact()});
   }
-  metrics.push_back({"puzzles_per_s", b.puzzles_per_s, c.puzzles_per_s, false});
-  metrics.push_back({"p50_us", b.p50_us, c.p50_us, false});
-  metrics.push_back({"p99_us", b.p99_us, c.p99_us, false});
   return metrics;
-}
-
-constexpr size_t kNoteColumn = 4;
-
-void PrintTable(std::ostream& out,
-                const std::vector<std::vector<std::string>>& table) {
-  std::vector<size_t> widths;
-  for (const auto& row : table) {
-    widths.resize(std::max(widths.size(), row.size()), 0);
-    for (size_t c = 0; c < row.size(); ++c) {
-      widths[c] = std::max(widths[c], row[c].size());
-    }
-  }
-  for (const auto& row : table) {
-    std::string line = "  ";
-    for (size_t c = 0; c < row.size(); ++c) {
-      const std::string pad(widths[c] - row[c].size(), ' ');
-      // The metric name and the note read left to right; numbers align.
-      const bool text = c == 0 || c == kNoteColumn;
-      line += "  " + (text ? row[c] + pad : pad + row[c]);
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out << line << '\n';
-  }
-}
-
-// JSON text for a string, escaped per RFC 8259.
-std::string JsonString(std::string_view text) {
-  std::string json = "\"";
-  for (const char ch : text) {
-    switch (ch) {
-      case '"':
-        json += "\\\"";
-        break;
-      case '\\':
-        json += "\\\\";
-        break;
-      case '\n':
-        json += "\\n";
-        break;
-      case '\r':
-        json += "\\r";
-        break;
-      case '\t':
-        json += "\\t";
-        break;
-      default:
-        if (static_cast<unsigned char>(ch) < 0x20) {
-          char buffer[8];
-          std::snprintf(buffer, sizeof(buffer), "\\u%04x", ch);
-          json += buffer;
-        } else {
-          json += ch;
-        }
-    }
-  }
-  return json + "\"";
-}
-
-std::string JsonNumber(double value) {
-  if (!std::isfinite(value)) return "null";
-  char buffer[64];
-  if (value == std::floor(value) && std::fabs(value) < 1e18) {
-    std::snprintf(buffer, sizeof(buffer), "%.0f", value);
-  } else {
-    std::snprintf(buffer, sizeof(buffer), "%.10g", value);
-  }
-  return buffer;
-}
-
-std::string JsonBudget(uint64_t max_nodes) {
-  return max_nodes == kUnlimitedNodes ? "null" : std::to_string(max_nodes);
 }
 
 }  // namespace
@@ -263,10 +137,12 @@ std::string JsonBudget(uint64_t max_nodes) {
 std::vector<std::string> SearchDifferences(const ReportRow& a,
                                            const ReportRow& b) {
   std::vector<std::string> differences;
-  for (const ExactField& f : kExactFields) {
-    if (f.get(a) != f.get(b)) {
-      differences.push_back(std::string(f.name) + " " + ExactText(f.get(a)) +
-                            " -> " + ExactText(f.get(b)));
+  for (const ReportColumn* column : ComparedColumns()) {
+    if (!column->Exact()) continue;
+    const double va = column->number(a), vb = column->number(b);
+    if (va != vb) {
+      differences.push_back(std::string(column->name) + " " + ExactText(va) +
+                            " -> " + ExactText(vb));
     }
   }
   return differences;
@@ -408,164 +284,6 @@ Comparison CompareReports(std::span<const ReportEntry> baseline,
     }
   }
   return comparison;
-}
-
-void PrintComparison(std::ostream& out, const Comparison& comparison) {
-  if (!comparison.refusals.empty()) {
-    for (const std::string& refusal : comparison.refusals) {
-      out << "refused: " << refusal << '\n';
-    }
-    out << "verdict: REFUSED (exit 2): the reports cannot be compared\n";
-    return;
-  }
-  for (const RowComparison& r : comparison.rows) {
-    out << '\n'
-        << r.dataset << "  " << r.strategy << "  limit " << r.limit
-        << "  budget " << BudgetText(r.max_nodes) << "  ["
-        << RowVerdictName(r.verdict) << "]\n";
-    if (r.verdict == RowVerdict::kMissing) {
-      out << "    in the baseline, not in the current report\n";
-      continue;
-    }
-    if (r.verdict == RowVerdict::kNew) {
-      out << "    only in the current report (no baseline yet)\n";
-      continue;
-    }
-    std::vector<std::vector<std::string>> table = {
-        {"metric", "baseline", "current", "ratio", ""}};
-    for (const MetricDelta& m : r.metrics) {
-      char ratio[32] = "-";
-      if (!std::isnan(m.Ratio())) {
-        std::snprintf(ratio, sizeof(ratio), "%.3f", m.Ratio());
-      }
-      std::string note;
-      if (m.exact && m.baseline != m.current) note = "CHANGED";
-      if (m.name == "puzzles_per_s") {
-        note = "rounds " + std::to_string(r.baseline_repeats) + "/" +
-               std::to_string(r.current_repeats);
-        if (r.baseline_repeats > 1 || r.current_repeats > 1) {
-          note += ", noise " + Percent(r.timing.noise);
-        }
-      }
-      table.push_back(
-          {m.name, Number(m.baseline), Number(m.current), ratio, note});
-    }
-    PrintTable(out, table);
-    out << "    timing " << r.timing.note << '\n';
-  }
-  const int code = comparison.ExitCode();
-  out << "\nverdict: " << (code == 0 ? "PASS" : "FAIL") << " (exit " << code
-      << "): " << comparison.Count(RowVerdict::kChanged) << " changed, "
-      << comparison.Count(RowVerdict::kMissing) << " missing, "
-      << comparison.Count(RowVerdict::kSlower) << " slower, "
-      << comparison.Count(RowVerdict::kSame) << " same, "
-      << comparison.Count(RowVerdict::kNew) << " new\n";
-}
-
-void WriteComparisonJson(std::ostream& out, const Comparison& comparison,
-                         const std::string& baseline_path,
-                         const std::string& current_path) {
-  const int code = comparison.ExitCode();
-  const CompareOptions& o = comparison.options;
-  out << "{\n  \"verdict\": "
-      << JsonString(code == 0   ? "pass"
-                    : code == 1 ? "fail"
-                                : "refused")
-      << ",\n  \"exit_code\": " << code
-      << ",\n  \"baseline\": " << JsonString(baseline_path)
-      << ",\n  \"current\": " << JsonString(current_path)
-      << ",\n  \"options\": {\"max_slowdown\": " << JsonNumber(o.max_slowdown)
-      << ", \"min_repeats\": " << o.min_repeats
-      << ", \"gate_timing\": " << (o.gate_timing ? "true" : "false")
-      << "},\n  \"refusals\": [";
-  for (size_t i = 0; i < comparison.refusals.size(); ++i) {
-    out << (i ? ", " : "") << JsonString(comparison.refusals[i]);
-  }
-  out << "],\n  \"summary\": {";
-  constexpr RowVerdict kAll[] = {RowVerdict::kSame, RowVerdict::kChanged,
-                                 RowVerdict::kSlower, RowVerdict::kMissing,
-                                 RowVerdict::kNew};
-  for (size_t i = 0; i < std::size(kAll); ++i) {
-    out << (i ? ", " : "") << JsonString(RowVerdictName(kAll[i])) << ": "
-        << comparison.Count(kAll[i]);
-  }
-  out << "},\n  \"rows\": [";
-  for (size_t i = 0; i < comparison.rows.size(); ++i) {
-    const RowComparison& r = comparison.rows[i];
-    out << (i ? "," : "") << "\n    {\"dataset\": " << JsonString(r.dataset)
-        << ", \"strategy\": " << JsonString(r.strategy)
-        << ", \"limit\": " << r.limit
-        << ", \"max_nodes\": " << JsonBudget(r.max_nodes)
-        << ", \"verdict\": " << JsonString(RowVerdictName(r.verdict))
-        << ",\n     \"changed\": [";
-    for (size_t j = 0; j < r.changed.size(); ++j) {
-      out << (j ? ", " : "") << JsonString(r.changed[j]);
-    }
-    out << "],\n     \"metrics\": {";
-    for (size_t j = 0; j < r.metrics.size(); ++j) {
-      const MetricDelta& m = r.metrics[j];
-      out << (j ? ", " : "") << JsonString(m.name)
-          << ": {\"baseline\": " << JsonNumber(m.baseline)
-          << ", \"current\": " << JsonNumber(m.current)
-          << ", \"ratio\": " << JsonNumber(m.Ratio())
-          << ", \"exact\": " << (m.exact ? "true" : "false") << "}";
-    }
-    out << "},\n     \"timing\": {\"gated\": "
-        << (r.timing.gated ? "true" : "false")
-        << ", \"regressed\": " << (r.timing.regressed ? "true" : "false")
-        << ", \"slowdown\": " << JsonNumber(r.timing.slowdown)
-        << ", \"noise\": " << JsonNumber(r.timing.noise)
-        << ", \"cpu_slowdown\": " << JsonNumber(r.timing.cpu_slowdown)
-        << ", \"baseline_repeats\": " << r.baseline_repeats
-        << ", \"current_repeats\": " << r.current_repeats
-        << ", \"note\": " << JsonString(r.timing.note) << "}}";
-  }
-  out << "\n  ]\n}\n";
-}
-
-void WriteBenchmarkJson(std::ostream& out, std::span<const ReportEntry> rows,
-                        bool bigger_is_better) {
-  struct Entry {
-    std::string name, unit;
-    double value;
-    std::string range, extra;
-  };
-  std::vector<Entry> entries;
-  for (const ReportEntry& e : rows) {
-    const ReportRow& r = e.row;
-    // Trackers key their charts on the name: the row's key, no commas.
-    const std::string name =
-        r.dataset + "/" + r.strategy + " limit=" + std::to_string(r.limit) +
-        " max_nodes=" +
-        (r.max_nodes == kUnlimitedNodes ? "none" : std::to_string(r.max_nodes));
-    const std::string extra = std::to_string(r.repeats) + " rounds, " +
-                              std::to_string(r.threads) + " threads, " +
-                              e.manifest.git_revision + ", " + e.manifest.cpu;
-    if (bigger_is_better) {
-      std::string range;
-      if (r.repeats > 1) {
-        range =
-            "± " + JsonNumber((r.puzzles_per_s_max - r.puzzles_per_s_min) / 2);
-      }
-      entries.push_back({name + ": puzzles/s", "puzzles/s", r.puzzles_per_s,
-                         range, "median of " + extra});
-    } else {
-      entries.push_back({name + ": nodes", "nodes",
-                         static_cast<double>(r.nodes_total), "", extra});
-      entries.push_back({name + ": p50", "us", r.p50_us, "", extra});
-      entries.push_back({name + ": p99", "us", r.p99_us, "", extra});
-    }
-  }
-  out << "[";
-  for (size_t i = 0; i < entries.size(); ++i) {
-    const Entry& e = entries[i];
-    out << (i ? "," : "") << "\n  {\"name\": " << JsonString(e.name)
-        << ", \"unit\": " << JsonString(e.unit)
-        << ", \"value\": " << JsonNumber(e.value);
-    if (!e.range.empty()) out << ", \"range\": " << JsonString(e.range);
-    out << ", \"extra\": " << JsonString(e.extra) << "}";
-  }
-  out << "\n]\n";
 }
 
 }  // namespace sudoku

@@ -1,9 +1,9 @@
 // Comparing reports: a baseline against a current run (`bench compare`), and
-// the rounds of one run against each other (`bench --repeat`).
+// the rounds of one run against each other (`bench --repeat`). Plain data
+// out; compare_table.h, compare_json.h and benchmark_json.h print it.
 #pragma once
 
 #include <cstdint>
-#include <ostream>
 #include <span>
 #include <string>
 #include <vector>
@@ -15,8 +15,8 @@ namespace sudoku {
 
 // Node counts and outcomes are deterministic, so they must match exactly; a
 // solver that searches differently has changed whatever the clock says.
-// Returns "metric a -> b" for every deterministic field where `a` and `b`
-// differ, empty when they searched alike.
+// Returns "metric a -> b" for every exact column of the report schema where
+// `a` and `b` differ, empty when they searched alike.
 std::vector<std::string> SearchDifferences(const ReportRow& a,
                                            const ReportRow& b);
 
@@ -98,19 +98,5 @@ struct Comparison {
 Comparison CompareReports(std::span<const ReportEntry> baseline,
                           std::span<const ReportEntry> current,
                           const CompareOptions& options);
-
-// The readable table of deltas and the verdict.
-void PrintComparison(std::ostream& out, const Comparison& comparison);
-
-// The verdict as one JSON object (see README, "Regression tracking").
-void WriteComparisonJson(std::ostream& out, const Comparison& comparison,
-                         const std::string& baseline_path,
-                         const std::string& current_path);
-
-// github-action-benchmark's "customBiggerIsBetter" (puzzles per second) or
-// "customSmallerIsBetter" (node totals, p50 and p99 time) JSON: a list of
-// {name, unit, value, range?, extra?}, one entry per row and metric.
-void WriteBenchmarkJson(std::ostream& out, std::span<const ReportEntry> rows,
-                        bool bigger_is_better);
 
 }  // namespace sudoku

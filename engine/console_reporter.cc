@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/puzzle.h"
+#include "engine/text_format.h"
 
 namespace sudoku {
 namespace {
@@ -19,40 +20,7 @@ std::string Short(double value) {
   return Fixed(value, 2);
 }
 
-void PrintTable(std::ostream& out,
-                const std::vector<std::vector<std::string>>& table) {
-  std::vector<size_t> widths(table.front().size(), 0);
-  for (const auto& row : table) {
-    for (size_t c = 0; c < row.size(); ++c) {
-      widths[c] = std::max(widths[c], row[c].size());
-    }
-  }
-  for (size_t r = 0; r < table.size(); ++r) {
-    std::string line = "  ";
-    for (size_t c = 0; c < table[r].size(); ++c) {
-      const std::string& cell = table[r][c];
-      const std::string pad(widths[c] - cell.size(), ' ');
-      line += c == 0 ? cell + pad : pad + cell;  // names left, numbers right
-      if (c + 1 < table[r].size()) line += "  ";
-    }
-    out << line << '\n';
-    if (r == 0) {
-      size_t width = 2;
-      for (size_t w : widths) width += w + 2;
-      out << "  " << std::string(width - 4, '-') << '\n';
-    }
-  }
-}
-
 }  // namespace
-
-std::string Grouped(uint64_t value) {
-  std::string digits = std::to_string(value);
-  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) {
-    digits.insert(static_cast<size_t>(i), ",");
-  }
-  return digits;
-}
 
 void ConsoleReporter::ReportPass(const Manifest&, const DatasetResult& result,
                                  const std::vector<ReportRow>& rows) {
@@ -69,9 +37,7 @@ void ConsoleReporter::ReportPass(const Manifest&, const DatasetResult& result,
     const ReportRow& first = rows.front();
     out_ << ", " << first.threads
          << (first.threads == 1 ? " thread" : " threads") << ", limit "
-         << first.limit << ", budget "
-         << (first.max_nodes == kUnlimitedNodes ? std::string("none")
-                                                : Grouped(first.max_nodes));
+         << first.limit << ", budget " << BudgetText(first.max_nodes);
   }
   out_ << '\n';
   if (!result.read_error.empty()) {

@@ -5,6 +5,9 @@
 #include <ostream>
 
 #include "engine/report.h"
+// Callers that print beside the report (bench's progress and --repeat lines)
+// take Grouped from here.
+#include "engine/text_format.h"
 
 namespace sudoku {
 
@@ -17,8 +20,5 @@ class ConsoleReporter : public Reporter {
  private:
   std::ostream& out_;
 };
-
-// 1234567 -> "1,234,567".
-std::string Grouped(uint64_t value);
 
 }  // namespace sudoku

@@ -1,12 +1,8 @@
 // Reads back the CSV reports that CsvReporter writes, for `bench compare`.
 #include "engine/csv_reader.h"
 
-#include <charconv>
 #include <fstream>
-#include <functional>
 #include <map>
-#include <sstream>
-#include <string_view>
 
 namespace sudoku {
 namespace {
@@ -80,100 +76,6 @@ std::vector<Record> SplitRecords(std::istream& in, const std::string& name) {
   return records;
 }
 
-template <typename Number>
-Number ParseNumber(const std::string& text, const std::string& where) {
-  Number value{};
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  if (text.empty() || ec != std::errc() || ptr != end) {
-    throw ReportFormatError(where + ": not a number: '" + text + "'");
-  }
-  return value;
-}
-
-using Setter = std::function<void(ReportEntry&, const std::string& text,
-                                  const std::string& where)>;
-
-struct Column {
-  std::string_view name;
-  bool required;  // false: added after the first schema, defaults when absent
-  Setter set;
-};
-
-template <typename Number>
-Setter NumberInto(Number ReportRow::*member) {
-  return [member](ReportEntry& e, const std::string& text,
-                  const std::string& where) {
-    e.row.*member = ParseNumber<Number>(text, where);
-  };
-}
-
-Setter TextInto(std::string ReportRow::*member) {
-  return [member](ReportEntry& e, const std::string& text, const std::string&) {
-    e.row.*member = text;
-  };
-}
-
-Setter ManifestInto(std::string Manifest::*member) {
-  return [member](ReportEntry& e, const std::string& text, const std::string&) {
-    e.manifest.*member = text;
-  };
-}
-
-const std::vector<Column>& Columns() {
-  static const std::vector<Column> columns = {
-      {"dataset", true, TextInto(&ReportRow::dataset)},
-      {"strategy", true, TextInto(&ReportRow::strategy)},
-      {"limit", true, NumberInto(&ReportRow::limit)},
-      {"max_nodes", true,
-       [](ReportEntry& e, const std::string& text, const std::string& where) {
-         // The CSV writes "no budget" as an empty field.
-         e.row.max_nodes = text.empty() ? kUnlimitedNodes
-                                        : ParseNumber<uint64_t>(text, where);
-       }},
-      {"threads", true, NumberInto(&ReportRow::threads)},
-      {"puzzles", true, NumberInto(&ReportRow::puzzles)},
-      {"solved", true, NumberInto(&ReportRow::solved)},
-      {"multiple", true, NumberInto(&ReportRow::multiple)},
-      {"no_solution", true, NumberInto(&ReportRow::no_solution)},
-      {"invalid", true, NumberInto(&ReportRow::invalid)},
-      {"malformed", true, NumberInto(&ReportRow::malformed)},
-      {"over_budget", true, NumberInto(&ReportRow::over_budget)},
-      {"wall_s", true, NumberInto(&ReportRow::wall_s)},
-      {"puzzles_per_s", true, NumberInto(&ReportRow::puzzles_per_s)},
-      {"mean_us", true, NumberInto(&ReportRow::mean_us)},
-      {"p50_us", true, NumberInto(&ReportRow::p50_us)},
-      {"p90_us", true, NumberInto(&ReportRow::p90_us)},
-      {"p99_us", true, NumberInto(&ReportRow::p99_us)},
-      {"max_us", true, NumberInto(&ReportRow::max_us)},
-      {"nodes_total", true, NumberInto(&ReportRow::nodes_total)},
-      {"nodes_mean", true, NumberInto(&ReportRow::nodes_mean)},
-      {"nodes_max", true, NumberInto(&ReportRow::nodes_max)},
-      {"no_guess_pct", true, NumberInto(&ReportRow::no_guess_pct)},
-      {"wrong", true, NumberInto(&ReportRow::wrong)},
-      {"disagreements", true, NumberInto(&ReportRow::disagreements)},
-      {"expected_differs", true, NumberInto(&ReportRow::expected_differs)},
-      {"solve_s", true, NumberInto(&ReportRow::solve_s)},
-      {"pass_wall_s", true, NumberInto(&ReportRow::pass_wall_s)},
-      {"pass_cpu_s", true, NumberInto(&ReportRow::pass_cpu_s)},
-      {"dataset_path", true, TextInto(&ReportRow::dataset_path)},
-      {"dataset_bytes", true, NumberInto(&ReportRow::dataset_bytes)},
-      {"dataset_sha256", true, TextInto(&ReportRow::dataset_sha256)},
-      {"dataset_format", true, TextInto(&ReportRow::dataset_format)},
-      {"compression", true, TextInto(&ReportRow::compression)},
-      {"version", true, ManifestInto(&Manifest::version)},
-      {"git_revision", true, ManifestInto(&Manifest::git_revision)},
-      {"compiler", true, ManifestInto(&Manifest::compiler)},
-      {"build_flags", true, ManifestInto(&Manifest::build_flags)},
-      {"cpu", true, ManifestInto(&Manifest::cpu)},
-      {"date", true, ManifestInto(&Manifest::date)},
-      {"repeats", false, NumberInto(&ReportRow::repeats)},
-      {"puzzles_per_s_min", false, NumberInto(&ReportRow::puzzles_per_s_min)},
-      {"puzzles_per_s_max", false, NumberInto(&ReportRow::puzzles_per_s_max)},
-  };
-  return columns;
-}
-
 }  // namespace
 
 std::vector<ReportEntry> ReadCsvReport(std::istream& in,
@@ -190,12 +92,17 @@ std::vector<ReportEntry> ReadCsvReport(std::istream& in,
                               ": column '" + header.fields[i] + "' twice");
     }
   }
-  std::vector<std::pair<const Column*, size_t>> present;
-  for (const Column& column : Columns()) {
+  // The columns this report has, by their field index, and those an older
+  // report lacks.
+  std::vector<std::pair<const ReportColumn*, size_t>> present;
+  std::vector<const ReportColumn*> absent;
+  for (const ReportColumn& column : ReportColumns()) {
     const auto it = index.find(column.name);
     if (it != index.end()) {
       present.emplace_back(&column, it->second);
-    } else if (column.required) {
+    } else if (column.if_absent != nullptr) {
+      absent.push_back(&column);
+    } else {
       throw ReportFormatError(name + ": no column '" +
                               std::string(column.name) +
                               "' in the header; not a bench CSV report?");
@@ -213,13 +120,11 @@ std::vector<ReportEntry> ReadCsvReport(std::istream& in,
     ReportEntry entry;
     entry.line = record.line;
     for (const auto& [column, i] : present) {
-      column->set(entry, record.fields[i],
-                  at + ": column " + std::string(column->name));
+      column->read(record.fields[i],
+                   at + ": column " + std::string(column->name), entry.row,
+                   entry.manifest);
     }
-    if (index.find("repeats") == index.end()) {
-      entry.row.puzzles_per_s_min = entry.row.puzzles_per_s_max =
-          entry.row.puzzles_per_s;
-    }
+    for (const ReportColumn* column : absent) column->if_absent(entry.row);
     if (entry.row.repeats < 1) {
       throw ReportFormatError(at + ": repeats must be at least 1");
     }

@@ -2,20 +2,13 @@
 #pragma once
 
 #include <istream>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "engine/report.h"
+#include "engine/report_schema.h"
 
 namespace sudoku {
-
-// A report file that cannot be read or does not follow the schema; the
-// message names the file and, where it helps, the line and column.
-class ReportFormatError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 // One CSV line: the row and the manifest of the run that wrote it.
 struct ReportEntry {
@@ -24,9 +17,10 @@ struct ReportEntry {
   size_t line = 0;  // in the file, for messages
 };
 
-// Parses a report by column name, so columns added later (and reports from
-// before they were added) read the same. Reports written before --repeat
-// existed read as one round. `name` labels error messages.
+// Parses a report by the column names of ReportColumns(), so columns added
+// later (and reports from before they were added) read the same: a column an
+// older report lacks takes its ReportColumn::if_absent value (reports written
+// before --repeat existed read as one round). `name` labels error messages.
 std::vector<ReportEntry> ReadCsvReport(std::istream& in,
                                        const std::string& name);
 std::vector<ReportEntry> ReadCsvReportFile(const std::string& path);

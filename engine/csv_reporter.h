@@ -3,21 +3,14 @@
 #pragma once
 
 #include <ostream>
-#include <string>
-#include <string_view>
 #include <vector>
 
 #include "engine/report.h"
+#include "engine/report_schema.h"
 
 namespace sudoku {
 
-// The columns, in order. Columns are only ever added at the end: tools and
-// baselines key on these names.
-const std::vector<std::string_view>& CsvColumns();
-
-// Quotes a field when it holds a comma, a quote or a line break (RFC 4180).
-std::string CsvField(std::string_view text);
-
+// Writes the columns of ReportColumns(), in their order.
 class CsvReporter : public Reporter {
  public:
   explicit CsvReporter(std::ostream& out) : out_(out) {}

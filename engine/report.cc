@@ -3,7 +3,6 @@
 #include "engine/report.h"
 
 #include <chrono>
-#include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -104,12 +103,6 @@ std::vector<ReportRow> MakeRows(const DatasetResult& result,
     rows.push_back(row);
   }
   return rows;
-}
-
-std::string Fixed(double value, int decimals) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof(buffer), "%.*f", decimals, value);
-  return buffer;
 }
 
 }  // namespace sudoku

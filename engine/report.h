@@ -60,9 +60,6 @@ struct ReportRow {
 std::vector<ReportRow> MakeRows(const DatasetResult& result,
                                 const RunOptions& options);
 
-// `value` with `decimals` digits after the point, as both reporters print it.
-std::string Fixed(double value, int decimals);
-
 // A report output: console table, CSV, ... Each sees every pass in order.
 class Reporter {
  public:

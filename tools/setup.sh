@@ -11,7 +11,7 @@ build_dir=${BUILD_DIR:-build}
 # Debian package names, one per tool or library the build uses.
 packages=(g++ cmake ninja-build pkgconf git
           libtbb-dev libcli11-dev libbenchmark-dev libgtest-dev
-          zlib1g-dev libzstd-dev liblzma-dev libssl-dev)
+          zlib1g-dev libzstd-dev liblzma-dev libssl-dev nlohmann-json3-dev)
 
 missing=()
 for package in "${packages[@]}"; do

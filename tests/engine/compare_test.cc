@@ -4,154 +4,25 @@
 
 #include <gtest/gtest.h>
 
-#include <cctype>
-#include <map>
-#include <memory>
+#include <cmath>
+#include <nlohmann/json.hpp>
 #include <sstream>
-#include <variant>
 
+#include "engine/benchmark_json.h"
+#include "engine/compare_json.h"
+#include "engine/compare_table.h"
 #include "engine/csv_reader.h"
 #include "engine/csv_reporter.h"
+#include "engine/json_layout.h"
 
 namespace sudoku {
 namespace {
 
-// A minimal JSON parser, so the outputs are checked as JSON and not as text:
-// it throws on anything RFC 8259 does not allow.
-struct Json {
-  std::variant<std::nullptr_t, bool, double, std::string, std::vector<Json>,
-               std::map<std::string, Json>>
-      value;
-  const Json& operator[](const std::string& key) const {
-    return std::get<std::map<std::string, Json>>(value).at(key);
-  }
-  const Json& operator[](size_t i) const {
-    return std::get<std::vector<Json>>(value).at(i);
-  }
-  size_t size() const {
-    if (const auto* array = std::get_if<std::vector<Json>>(&value)) {
-      return array->size();
-    }
-    return std::get<std::map<std::string, Json>>(value).size();
-  }
-  bool Has(const std::string& key) const {
-    return std::get<std::map<std::string, Json>>(value).contains(key);
-  }
-  const std::string& Str() const { return std::get<std::string>(value); }
-  double Num() const { return std::get<double>(value); }
-  bool Bool() const { return std::get<bool>(value); }
-  bool IsNull() const { return std::holds_alternative<std::nullptr_t>(value); }
-};
-
-class JsonParser {
- public:
-  explicit JsonParser(std::string text) : text_(std::move(text)) {}
-  Json Parse() {
-    Json json = Value();
-    Space();
-    if (pos_ != text_.size()) Fail("trailing text");
-    return json;
-  }
-
- private:
-  [[noreturn]] void Fail(const std::string& what) {
-    throw std::runtime_error("JSON: " + what + " at " + std::to_string(pos_));
-  }
-  void Space() {
-    while (pos_ < text_.size() && std::isspace(text_[pos_])) ++pos_;
-  }
-  bool Eat(char ch) {
-    Space();
-    if (pos_ < text_.size() && text_[pos_] == ch) {
-      ++pos_;
-      return true;
-    }
-    return false;
-  }
-  void Expect(char ch) {
-    if (!Eat(ch)) Fail(std::string("expected ") + ch);
-  }
-  bool Word(const std::string& word) {
-    if (text_.compare(pos_, word.size(), word) != 0) return false;
-    pos_ += word.size();
-    return true;
-  }
-  std::string String() {
-    Expect('"');
-    std::string s;
-    while (pos_ < text_.size() && text_[pos_] != '"') {
-      const char ch = text_[pos_++];
-      if (static_cast<unsigned char>(ch) < 0x20) Fail("control character");
-      if (ch != '\\') {
-        s += ch;
-        continue;
-      }
-      if (pos_ >= text_.size()) Fail("bad escape");
-      const char e = text_[pos_++];
-      if (e == 'u') {
-        pos_ += 4;  // the outputs escape only control characters this way
-        s += '?';
-      } else if (const size_t at = std::string("\"\\/bfnrt").find(e);
-                 at != std::string::npos) {
-        s += "\"\\/\b\f\n\r\t"[at];
-      } else {
-        Fail("bad escape");
-      }
-    }
-    Expect('"');
-    return s;
-  }
-  Json Value() {
-    Space();
-    Json json;
-    if (pos_ >= text_.size()) Fail("unexpected end");
-    const char ch = text_[pos_];
-    if (ch == '{') {
-      ++pos_;
-      std::map<std::string, Json> object;
-      if (!Eat('}')) {
-        do {
-          Space();
-          std::string key = String();
-          Expect(':');
-          object[key] = Value();
-        } while (Eat(','));
-        Expect('}');
-      }
-      json.value = std::move(object);
-    } else if (ch == '[') {
-      ++pos_;
-      std::vector<Json> array;
-      if (!Eat(']')) {
-        do {
-          array.push_back(Value());
-        } while (Eat(','));
-        Expect(']');
-      }
-      json.value = std::move(array);
-    } else if (ch == '"') {
-      json.value = String();
-    } else if (Word("true")) {
-      json.value = true;
-    } else if (Word("false")) {
-      json.value = false;
-    } else if (Word("null")) {
-      json.value = nullptr;
-    } else {
-      size_t used = 0;
-      const std::string rest = text_.substr(pos_);
-      if (!(std::isdigit(ch) || ch == '-')) Fail("unexpected character");
-      json.value = std::stod(rest, &used);
-      pos_ += used;
-    }
-    return json;
-  }
-
-  std::string text_;
-  size_t pos_ = 0;
-};
-
-Json ParseJson(const std::string& text) { return JsonParser(text).Parse(); }
+// The outputs are checked as JSON, not as text: parse throws on anything
+// RFC 8259 does not allow.
+nlohmann::json ParseJson(const std::string& text) {
+  return nlohmann::json::parse(text);
+}
 
 // A row of a three-round report on machine "cpu A".
 ReportEntry Entry(const std::string& strategy, double puzzles_per_s = 1000,
@@ -417,31 +288,34 @@ TEST(ComparisonJson, CarriesTheVerdictAndEveryDelta) {
   const Comparison c = CompareReports(base, current, {});
   std::ostringstream out;
   WriteComparisonJson(out, c, "base.csv", "cur.csv");
-  const Json json = ParseJson(out.str());
-  EXPECT_EQ(json["verdict"].Str(), "fail");
-  EXPECT_EQ(json["exit_code"].Num(), 1);
-  EXPECT_EQ(json["baseline"].Str(), "base.csv");
-  EXPECT_EQ(json["options"]["max_slowdown"].Num(), 0.1);
-  EXPECT_EQ(json["summary"]["changed"].Num(), 1);
-  EXPECT_EQ(json["summary"]["slower"].Num(), 1);
-  EXPECT_EQ(json["refusals"].size(), 0u);
-  ASSERT_EQ(json["rows"].size(), 2u);
-  const Json& dlx = json["rows"][0];
-  EXPECT_EQ(dlx["dataset"].Str(), "needs \"escaping\"\t");
-  EXPECT_TRUE(dlx["max_nodes"].IsNull());
-  EXPECT_EQ(dlx["verdict"].Str(), "changed");
-  EXPECT_EQ(dlx["changed"][0].Str(), "nodes_total 12345 -> 20000");
-  EXPECT_EQ(dlx["metrics"]["nodes_total"]["current"].Num(), 20000);
-  EXPECT_TRUE(dlx["metrics"]["nodes_total"]["exact"].Bool());
-  EXPECT_FALSE(dlx["metrics"]["puzzles_per_s"]["exact"].Bool());
-  const Json& scan = json["rows"][1];
-  EXPECT_EQ(scan["max_nodes"].Num(), 2000);
-  EXPECT_EQ(scan["verdict"].Str(), "slower");
-  EXPECT_TRUE(scan["timing"]["gated"].Bool());
-  EXPECT_TRUE(scan["timing"]["regressed"].Bool());
-  EXPECT_NEAR(scan["timing"]["slowdown"].Num(), 0.5, 1e-9);
-  EXPECT_NEAR(scan["timing"]["cpu_slowdown"].Num(), 0.5, 1e-9);
-  EXPECT_NEAR(scan["metrics"]["puzzles_per_s"]["ratio"].Num(), 0.5, 1e-9);
+  const nlohmann::json json = ParseJson(out.str());
+  EXPECT_EQ(json.at("verdict").get<std::string>(), "fail");
+  EXPECT_EQ(json.at("exit_code").get<double>(), 1);
+  EXPECT_EQ(json.at("baseline").get<std::string>(), "base.csv");
+  EXPECT_EQ(json.at("options").at("max_slowdown").get<double>(), 0.1);
+  EXPECT_EQ(json.at("summary").at("changed").get<double>(), 1);
+  EXPECT_EQ(json.at("summary").at("slower").get<double>(), 1);
+  EXPECT_EQ(json.at("refusals").size(), 0u);
+  ASSERT_EQ(json.at("rows").size(), 2u);
+  const nlohmann::json& dlx = json.at("rows").at(0);
+  EXPECT_EQ(dlx.at("dataset").get<std::string>(), "needs \"escaping\"\t");
+  EXPECT_TRUE(dlx.at("max_nodes").is_null());
+  EXPECT_EQ(dlx.at("verdict").get<std::string>(), "changed");
+  EXPECT_EQ(dlx.at("changed").at(0).get<std::string>(),
+            "nodes_total 12345 -> 20000");
+  EXPECT_EQ(dlx.at("metrics").at("nodes_total").at("current").get<double>(),
+            20000);
+  EXPECT_TRUE(dlx.at("metrics").at("nodes_total").at("exact").get<bool>());
+  EXPECT_FALSE(dlx.at("metrics").at("puzzles_per_s").at("exact").get<bool>());
+  const nlohmann::json& scan = json.at("rows").at(1);
+  EXPECT_EQ(scan.at("max_nodes").get<double>(), 2000);
+  EXPECT_EQ(scan.at("verdict").get<std::string>(), "slower");
+  EXPECT_TRUE(scan.at("timing").at("gated").get<bool>());
+  EXPECT_TRUE(scan.at("timing").at("regressed").get<bool>());
+  EXPECT_NEAR(scan.at("timing").at("slowdown").get<double>(), 0.5, 1e-9);
+  EXPECT_NEAR(scan.at("timing").at("cpu_slowdown").get<double>(), 0.5, 1e-9);
+  EXPECT_NEAR(scan.at("metrics").at("puzzles_per_s").at("ratio").get<double>(),
+              0.5, 1e-9);
 }
 
 TEST(ComparisonJson, RefusalIsExitTwo) {
@@ -450,23 +324,23 @@ TEST(ComparisonJson, RefusalIsExitTwo) {
   std::ostringstream out;
   WriteComparisonJson(out, CompareReports(Report({Entry("dlx")}), current, {}),
                       "a", "b");
-  const Json json = ParseJson(out.str());
-  EXPECT_EQ(json["verdict"].Str(), "refused");
-  EXPECT_EQ(json["exit_code"].Num(), 2);
-  EXPECT_EQ(json["refusals"].size(), 1u);
+  const nlohmann::json json = ParseJson(out.str());
+  EXPECT_EQ(json.at("verdict").get<std::string>(), "refused");
+  EXPECT_EQ(json.at("exit_code").get<double>(), 2);
+  EXPECT_EQ(json.at("refusals").size(), 1u);
 }
 
 TEST(BenchmarkJson, BiggerIsBetterIsThroughputWithItsRange) {
   std::ostringstream out;
   WriteBenchmarkJson(out, Report({Entry("dlx", 1000, 0.2)}), true);
-  const Json json = ParseJson(out.str());
+  const nlohmann::json json = ParseJson(out.str());
   ASSERT_EQ(json.size(), 1u);
-  EXPECT_EQ(json[0]["name"].Str(),
+  EXPECT_EQ(json.at(0).at("name").get<std::string>(),
             "regression.txt/dlx limit=2 max_nodes=2000: puzzles/s");
-  EXPECT_EQ(json[0]["unit"].Str(), "puzzles/s");
-  EXPECT_EQ(json[0]["value"].Num(), 1000);
-  EXPECT_EQ(json[0]["range"].Str(), "± 100");
-  EXPECT_TRUE(json[0].Has("extra"));
+  EXPECT_EQ(json.at(0).at("unit").get<std::string>(), "puzzles/s");
+  EXPECT_EQ(json.at(0).at("value").get<double>(), 1000);
+  EXPECT_EQ(json.at(0).at("range").get<std::string>(), "± 100");
+  EXPECT_TRUE(json.at(0).contains("extra"));
 }
 
 TEST(BenchmarkJson, SmallerIsBetterIsNodesAndLatency) {
@@ -474,17 +348,76 @@ TEST(BenchmarkJson, SmallerIsBetterIsNodesAndLatency) {
   rows[1].row.repeats = 1;
   std::ostringstream out;
   WriteBenchmarkJson(out, rows, false);
-  const Json json = ParseJson(out.str());
+  const nlohmann::json json = ParseJson(out.str());
   ASSERT_EQ(json.size(), 6u);
-  EXPECT_EQ(json[0]["unit"].Str(), "nodes");
-  EXPECT_EQ(json[0]["value"].Num(), 12345);
-  EXPECT_EQ(json[1]["unit"].Str(), "us");
-  EXPECT_EQ(json[2]["value"].Num(), 100);
+  EXPECT_EQ(json.at(0).at("unit").get<std::string>(), "nodes");
+  EXPECT_EQ(json.at(0).at("value").get<double>(), 12345);
+  EXPECT_EQ(json.at(1).at("unit").get<std::string>(), "us");
+  EXPECT_EQ(json.at(2).at("value").get<double>(), 100);
   for (size_t i = 0; i < json.size(); ++i) {
-    EXPECT_TRUE(json[i].Has("name") && json[i].Has("unit") &&
-                json[i].Has("value"));
-    EXPECT_FALSE(json[i].Has("range"));
+    EXPECT_TRUE(json.at(i).contains("name") && json.at(i).contains("unit") &&
+                json.at(i).contains("value"));
+    EXPECT_FALSE(json.at(i).contains("range"));
   }
+}
+
+// The layout is pinned: one entry per line, as the hand-written files were
+// before nlohmann wrote them, so tracked files do not churn.
+TEST(BenchmarkJson, OneEntryPerLine) {
+  auto rows = Report({Entry("dlx", 1000, 0.2)});
+  rows[0].row.strategy = "say \"hi\"\t\x01";
+  rows[0].manifest.git_revision = "abc";
+  std::ostringstream out;
+  WriteBenchmarkJson(out, rows, true);
+  EXPECT_EQ(out.str(),
+            "[\n"
+            "  {\"name\": \"regression.txt/say \\\"hi\\\"\\t\\u0001 limit=2 "
+            "max_nodes=2000: puzzles/s\", \"unit\": \"puzzles/s\", \"value\": "
+            "1000, \"range\": \"± 100\", \"extra\": \"median of 3 rounds, 2 "
+            "threads, abc, cpu A\"}\n"
+            "]\n");
+  std::ostringstream empty;
+  WriteBenchmarkJson(empty, {}, false);
+  EXPECT_EQ(empty.str(), "[\n]\n");
+}
+
+TEST(JsonNumber, IntegersPlainOthersToTenDigitsNonFiniteNull) {
+  EXPECT_EQ(JsonNumber(3.0).dump(), "3");
+  EXPECT_EQ(JsonNumber(-12.0).dump(), "-12");
+  EXPECT_EQ(JsonNumber(0.1).dump(), "0.1");
+  EXPECT_EQ(JsonNumber(2.0 / 3.0).dump(), "0.6666666667");
+  EXPECT_EQ(JsonNumber(1234567.891234).dump(), "1234567.891");
+  EXPECT_EQ(JsonNumber(0.000012345).dump(), "1.2345e-05");
+  EXPECT_EQ(JsonNumber(std::nan("")).dump(), "null");
+  EXPECT_EQ(JsonNumber(1.0 / 0.0).dump(), "null");
+}
+
+TEST(ComparisonJson, OneRowPerFewLines) {
+  const auto base = Report({Entry("dlx")});
+  std::ostringstream out;
+  WriteComparisonJson(out, CompareReports(base, base, {}), "b", "c");
+  const std::string text = out.str();
+  EXPECT_EQ(text.substr(0, text.find("\"rows\"")),
+            "{\n"
+            "  \"verdict\": \"pass\",\n"
+            "  \"exit_code\": 0,\n"
+            "  \"baseline\": \"b\",\n"
+            "  \"current\": \"c\",\n"
+            "  \"options\": {\"max_slowdown\": 0.1, \"min_repeats\": 3, "
+            "\"gate_timing\": true},\n"
+            "  \"refusals\": [],\n"
+            "  \"summary\": {\"same\": 1, \"changed\": 0, \"slower\": 0, "
+            "\"missing\": 0, \"new\": 0},\n  ");
+  EXPECT_NE(
+      text.find("\"rows\": [\n    {\"dataset\": \"regression.txt\", "
+                "\"strategy\": \"dlx\", \"limit\": 2, \"max_nodes\": 2000, "
+                "\"verdict\": \"same\",\n     \"changed\": [],\n     "
+                "\"metrics\": {\"solved\": {\"baseline\": 90, "),
+      std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\"note\": \"gated: not slower\"}}\n  ]\n}\n"),
+            std::string::npos)
+      << text;
 }
 
 TEST(Rounds, SummaryIsTheMedianRoundWithItsExtremes) {

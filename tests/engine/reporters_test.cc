@@ -1,12 +1,16 @@
 // Golden-text tests for the reporters: the fixed CSV schema, its row values,
-// and the console table.
+// the console table, and the text helpers both share.
 #include <gtest/gtest.h>
 
+#include <set>
 #include <sstream>
 
 #include "engine/console_reporter.h"
+#include "engine/csv_reader.h"
 #include "engine/csv_reporter.h"
 #include "engine/report.h"
+#include "engine/report_schema.h"
+#include "engine/text_format.h"
 
 namespace sudoku {
 namespace {
@@ -147,6 +151,125 @@ TEST(Grouped, InsertsThousandsSeparators) {
   EXPECT_EQ(Grouped(999), "999");
   EXPECT_EQ(Grouped(1000), "1,000");
   EXPECT_EQ(Grouped(1234567), "1,234,567");
+}
+
+TEST(Grouped, BudgetTextSaysNoneForNoBudget) {
+  EXPECT_EQ(BudgetText(kUnlimitedNodes), "none");
+  EXPECT_EQ(BudgetText(2000), "2,000");
+  EXPECT_EQ(Percent(0.125), "12.5%");
+  EXPECT_EQ(Fixed(2.0 / 3.0, 3), "0.667");
+}
+
+TEST(PrintTable, RuleUnderTheHeaderAndNumbersRight) {
+  std::ostringstream out;
+  PrintTable(out, {{"name", "count"}, {"dlx", "1,000"}, {"bands", "7"}});
+  EXPECT_EQ(out.str(),
+            "  name   count\n"
+            "  ------------\n"
+            "  dlx    1,000\n"
+            "  bands      7\n");
+}
+
+TEST(PrintTable, OtherLayoutsKeepNoTrailingBlanks) {
+  std::ostringstream out;
+  PrintTable(
+      out, {{"metric", "base", ""}, {"nodes", "12", "CHANGED"}},
+      {.indent = "    ", .left_aligned = {0, 2}, .rule_under_header = false});
+  EXPECT_EQ(out.str(),
+            "    metric  base\n"
+            "    nodes     12  CHANGED\n");
+}
+
+// A row and a manifest where every field holds a value of its own, none the
+// default, and text that needs quoting.
+ReportEntry EveryFieldSet() {
+  ReportEntry e;
+  ReportRow& r = e.row;
+  r = {"a,b.txt", "data/a,b.txt",
+       "dlx",     2,
+       50,        3,
+       11,        12,
+       13,        14,
+       15,        16,
+       17,        18,
+       19,        20,
+       1.5,       2.5,
+       3.5,       4.5,
+       5.5,       6.5,
+       7.5,       21,
+       22,        8.5,
+       9.5,       10.5,
+       11.5,      12.5,
+       23,        "beef",
+       "lines",   "gzip",
+       5,         0.5,
+       4.5};
+  e.manifest = {"0.1.0", "abc",          "GNU \"12\"",
+                "-O3",   "CPU, 2 cores", "2026-01-01T00:00:00Z"};
+  return e;
+}
+
+TEST(ReportSchema, EveryColumnReadsBackWhatItWrote) {
+  const ReportEntry written = EveryFieldSet();
+  std::set<std::string_view> names;
+  for (const ReportColumn& column : ReportColumns()) {
+    EXPECT_TRUE(names.insert(column.name).second) << column.name << " twice";
+    const std::string text = column.write(written.row, written.manifest);
+    ReportEntry read;
+    // The reader sees the field unquoted, as the CSV reader hands it over.
+    std::string field = text;
+    if (field.size() >= 2 && field.front() == '"') {
+      field = field.substr(1, field.size() - 2);
+      for (size_t at = field.find("\"\""); at != std::string::npos;
+           at = field.find("\"\"", at + 1)) {
+        field.erase(at, 1);
+      }
+    }
+    column.read(field, "test", read.row, read.manifest);
+    EXPECT_EQ(column.write(read.row, read.manifest), text) << column.name;
+    if (column.number != nullptr) {
+      EXPECT_EQ(column.number(read.row), column.number(written.row))
+          << column.name;
+    }
+  }
+}
+
+TEST(ReportSchema, NoBudgetIsAnEmptyField) {
+  ReportEntry e = EveryFieldSet();
+  e.row.max_nodes = kUnlimitedNodes;
+  for (const ReportColumn& column : ReportColumns()) {
+    if (column.name != "max_nodes") continue;
+    EXPECT_EQ(column.write(e.row, e.manifest), "");
+    ReportEntry read;
+    column.read("", "test", read.row, read.manifest);
+    EXPECT_EQ(read.row.max_nodes, kUnlimitedNodes);
+    EXPECT_THROW(column.read("x", "test", read.row, read.manifest),
+                 ReportFormatError);
+  }
+}
+
+TEST(ReportSchema, CompareListsExactColumnsThenShownTimings) {
+  const auto compared = ComparedColumns();
+  ASSERT_FALSE(compared.empty());
+  bool timings_began = false;
+  for (const ReportColumn* column : compared) {
+    EXPECT_NE(column->number, nullptr) << column->name;
+    EXPECT_NE(column->Exact(), column->Timing()) << column->name;
+    if (column->Timing()) {
+      timings_began = true;
+      EXPECT_EQ(column->compared, Compared::kTimingShown) << column->name;
+    } else {
+      EXPECT_FALSE(timings_began) << column->name << " after a timing";
+    }
+  }
+  size_t exact = 0;
+  for (const ReportColumn& column : ReportColumns()) {
+    if (column.Exact()) {
+      ++exact;
+      EXPECT_GT(column.compare_order, 0) << column.name;
+    }
+  }
+  EXPECT_EQ(exact, 13u);
 }
 
 }  // namespace
