@@ -1,4 +1,6 @@
 // The one table of strategies: adding a strategy is one file and one row here.
+#include "strategies/registry.h"
+
 #include <algorithm>
 #include <array>
 
@@ -48,20 +50,6 @@ const Strategy* FindStrategy(std::string_view name) {
   const auto it = std::find_if(kStrategies.begin(), kStrategies.end(),
                                [&](const Strategy& s) { return s.name == name; });
   return it == kStrategies.end() ? nullptr : &*it;
-}
-
-std::string_view OutcomeName(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::kSolved:
-      return "solved";
-    case Outcome::kMultiple:
-      return "multiple";
-    case Outcome::kNoSolution:
-      return "no_solution";
-    case Outcome::kOverBudget:
-      return "over_budget";
-  }
-  return "unknown";
 }
 
 }  // namespace sudoku

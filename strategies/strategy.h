@@ -4,7 +4,6 @@
 #include <array>
 #include <cstdint>
 #include <limits>
-#include <span>
 #include <string_view>
 
 namespace sudoku {
@@ -21,7 +20,21 @@ enum class Outcome : uint8_t {
   kOverBudget,  // the node budget ran out before the question was answered
 };
 
-std::string_view OutcomeName(Outcome outcome);
+// Inline so that the contract is a header alone: the engine names outcomes
+// without linking any strategy.
+constexpr std::string_view OutcomeName(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kSolved:
+      return "solved";
+    case Outcome::kMultiple:
+      return "multiple";
+    case Outcome::kNoSolution:
+      return "no_solution";
+    case Outcome::kOverBudget:
+      return "over_budget";
+  }
+  return "unknown";
+}
 
 // No node budget at all.
 inline constexpr uint64_t kUnlimitedNodes = std::numeric_limits<uint64_t>::max();
@@ -74,11 +87,5 @@ struct Strategy {
     return (capabilities & capability) != 0;
   }
 };
-
-// Every registered strategy, in the registry's order.
-std::span<const Strategy> AllStrategies();
-
-// The strategy called `name`, or nullptr.
-const Strategy* FindStrategy(std::string_view name);
 
 }  // namespace sudoku

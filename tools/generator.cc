@@ -10,6 +10,8 @@
 #include <bit>
 #include <numeric>
 
+#include "strategies/registry.h"
+
 namespace sudoku {
 namespace {
 

@@ -12,6 +12,7 @@
 
 #include "engine/csv_reader.h"
 #include "engine/csv_reporter.h"
+#include "strategies/registry.h"
 
 namespace sudoku {
 namespace {

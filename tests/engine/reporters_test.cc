@@ -7,6 +7,7 @@
 #include "engine/console_reporter.h"
 #include "engine/csv_reporter.h"
 #include "engine/report.h"
+#include "strategies/registry.h"
 
 namespace sudoku {
 namespace {
