@@ -35,6 +35,7 @@
 #endif
 
 #include "strategies/search_support.h"
+#include "strategies/solvers.h"
 #include "strategies/strategy.h"
 
 namespace sudoku {

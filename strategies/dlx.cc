@@ -25,6 +25,7 @@
 #include <memory>
 
 #include "strategies/search_support.h"
+#include "strategies/solvers.h"
 #include "strategies/strategy.h"
 
 namespace sudoku {

@@ -4,21 +4,10 @@
 #include <algorithm>
 #include <array>
 
+#include "strategies/solvers.h"
 #include "strategies/strategy.h"
 
 namespace sudoku {
-
-SolveResult SolveScan(const Grid&, uint32_t, uint64_t);
-SolveResult SolveVisited(const Grid&, uint32_t, uint64_t);
-SolveResult SolveFullCheck(const Grid&, uint32_t, uint64_t);
-SolveResult SolveFindPos(const Grid&, uint32_t, uint64_t);
-SolveResult SolvePositional(const Grid&, uint32_t, uint64_t);
-SolveResult SolveRestart(const Grid&, uint32_t, uint64_t);
-SolveResult SolveRestartPlace(const Grid&, uint32_t, uint64_t);
-SolveResult SolveBitmask(const Grid&, uint32_t, uint64_t);
-SolveResult SolveDlx(const Grid&, uint32_t, uint64_t);
-SolveResult SolveBands(const Grid&, uint32_t, uint64_t);
-
 namespace {
 
 constexpr uint32_t kFirst = kSeedFirstTree;
