@@ -34,6 +34,7 @@
 #include <immintrin.h>
 #endif
 
+#include "strategies/geometry.h"
 #include "strategies/search_support.h"
 #include "strategies/solvers.h"
 #include "strategies/strategy.h"
@@ -128,9 +129,8 @@ constexpr std::array<std::array<uint32_t, 3>, kCells> MakePeers() {
   for (int a = 0; a < kCells; ++a) {
     for (int b = 0; b < kCells; ++b) {
       if (a == b) continue;
-      if (support::RowOf(a) == support::RowOf(b) ||
-          support::ColOf(a) == support::ColOf(b) ||
-          support::BoxOf(a) == support::BoxOf(b)) {
+      if (RowOf(a) == RowOf(b) || ColOf(a) == ColOf(b) ||
+          BoxOf(a) == BoxOf(b)) {
         peers[a][b / 27] |= 1u << (b % 27);
       }
     }

@@ -8,6 +8,7 @@
 // proves uniqueness. Every placement is a node.
 #include <array>
 
+#include "strategies/geometry.h"
 #include "strategies/search_support.h"
 #include "strategies/solvers.h"
 #include "strategies/strategy.h"
@@ -15,11 +16,8 @@
 namespace sudoku {
 namespace {
 
-using support::BoxOf;
-using support::ColOf;
 using support::kAllDigits;
 using support::NodeBudget;
-using support::RowOf;
 
 class BitmaskSearch {
  public:

@@ -10,14 +10,12 @@
 #include <bit>
 #include <numeric>
 
+#include "strategies/geometry.h"
 #include "strategies/registry.h"
 
 namespace sudoku {
 namespace {
 
-constexpr int RowOf(int cell) { return cell / 9; }
-constexpr int ColOf(int cell) { return cell % 9; }
-constexpr int BoxOf(int cell) { return (cell / 27) * 3 + (cell % 9) / 3; }
 constexpr uint16_t Bit(int digit) { return static_cast<uint16_t>(1u << digit); }
 
 // Row, column and box digit masks of a grid (bit d for digit d).
@@ -111,9 +109,9 @@ bool ForcedByGivens(const Grid& puzzle, const UnitMasks& masks, int cell,
   const int box_top = r / 3 * 3, box_left = c / 3 * 3;
   bool row_elsewhere = false, col_elsewhere = false, box_elsewhere = false;
   for (int i = 0; i < 9; ++i) {
-    const int in_row = r * 9 + i;
-    const int in_col = i * 9 + c;
-    const int in_box = (box_top + i / 3) * 9 + box_left + i % 3;
+    const int in_row = CellAt(r, i);
+    const int in_col = CellAt(i, c);
+    const int in_box = CellAt(box_top + i / 3, box_left + i % 3);
     auto open = [&](int other) {
       return other != cell && puzzle[other] == 0 &&
              !(masks.Used(other) & Bit(digit));
