@@ -292,17 +292,17 @@ std::optional<PuzzleKind> ParsePuzzleKind(std::string_view name) {
 }
 
 const Strategy* DefaultCountingSolver() {
-  // Fastest first, as measured with `gen` (see README "## Tools").
-  constexpr std::array<std::string_view, 3> kFastestFirst = {"bands", "dlx",
-                                                             "bitmask"};
-  for (const std::string_view name : kFastestFirst) {
-    const Strategy* strategy = FindStrategy(name);
-    if (strategy && strategy->Has(kCountsSolutions)) return strategy;
-  }
+  // Ranked strategies before unranked ones (rank 0), then by rank; on a tie
+  // the first registered.
+  const auto order = [](const Strategy& s) {
+    return s.speed_rank == 0 ? UINT32_MAX : s.speed_rank;
+  };
+  const Strategy* best = nullptr;
   for (const Strategy& strategy : AllStrategies()) {
-    if (strategy.Has(kCountsSolutions)) return &strategy;
+    if (!strategy.Has(kCountsSolutions)) continue;
+    if (best == nullptr || order(strategy) < order(*best)) best = &strategy;
   }
-  return nullptr;
+  return best;
 }
 
 std::mt19937_64 PuzzleRng(uint64_t seed, uint64_t index) {

@@ -1,6 +1,7 @@
 // The conformance suite: every registered strategy against the seed fixtures, outcomes, budgets and limits.
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -65,6 +66,18 @@ TEST_P(ConformanceTest, NamedAndDescribed) {
 }
 
 TEST_P(ConformanceTest, FixturesLoaded) { EXPECT_EQ(SeedFixtures().size(), 64u); }
+
+// The generator takes the best-ranked counting strategy: two strategies with
+// one rank would leave that choice to the table's order.
+TEST(ConformanceRegistry, SpeedRanksAreDistinct) {
+  std::set<uint32_t> ranks;
+  for (const Strategy& s : AllStrategies()) {
+    if (s.speed_rank == 0) continue;
+    EXPECT_TRUE(ranks.insert(s.speed_rank).second)
+        << s.name << " shares rank " << s.speed_rank;
+  }
+  EXPECT_FALSE(ranks.empty());
+}
 
 TEST_P(ConformanceTest, InvalidGivensNeverSolve) {
   int checked = 0;
