@@ -57,7 +57,17 @@ struct SolveResult {
 // kNoSolution and never a grid). Stops after `solution_limit` solutions
 // (>= 1) where the strategy can count, and with kOverBudget as soon as its
 // node count would pass `node_budget`, so nodes <= node_budget always.
-// Must be reentrant: no globals, no static mutable state, no heap and no I/O.
+//
+// Must be reentrant, since the engine calls it on many threads at once:
+// - state lives on the stack, or in a per-thread object (`thread_local`,
+//   as dlx's matrix); tables shared between threads are constant
+//   (constexpr), and there is no other global or static mutable state;
+// - no heap allocation on the solve path once a thread has made its first
+//   call (a `thread_local` object may be built then);
+// - no I/O.
+// tests/strategies/reentrancy_test.cc checks this for every registered
+// strategy: answers and nodes on many threads equal the single-thread ones,
+// and a thread's second call allocates nothing.
 using SolveFn = SolveResult (*)(const Grid& givens, uint32_t solution_limit,
                                 uint64_t node_budget);
 
