@@ -69,9 +69,8 @@ struct Node {
   int16_t top;
   int16_t up;
   int16_t down;
-  int16_t unused =
-      0;  // pads a node to 8 bytes: one scaled address, no multiply
-  bool operator==(const Node&) const = default;
+  // Pads a node to 8 bytes: one scaled address, no multiply.
+  int16_t unused = 0;
 };
 
 constexpr uint8_t kCoveredBias = 128;
@@ -85,7 +84,6 @@ constexpr int OptionOfNode(int node) {
 class Matrix {
  public:
   Matrix() { Build(); }
-  bool operator==(const Matrix&) const = default;
 
   // Removes option p's other nodes from their columns (dlx1's hide).
   void Hide(int p) {
