@@ -30,7 +30,11 @@ void* CountedAllocation(std::size_t size) {
 
 // Every non-aligned form of new and delete is replaced (this binary only), so
 // that each allocation is counted and each pair stays malloc/free, which the
-// sanitizers accept. The aligned forms are left to the library.
+// sanitizers accept. The aligned forms are left to the library. GCC, seeing
+// free() where it inlines a delete, takes it for a mismatch with new
+// (-Wmismatched-new-delete at -O1); here new is malloc, so it is not one.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 void* operator new(std::size_t size) {
   if (void* p = CountedAllocation(size)) return p;
   throw std::bad_alloc();
@@ -50,6 +54,7 @@ void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
 void operator delete[](void* p, const std::nothrow_t&) noexcept {
   std::free(p);
 }
+#pragma GCC diagnostic pop
 
 namespace sudoku {
 namespace {
