@@ -17,6 +17,7 @@
 #include "engine/driver.h"
 #include "engine/puzzle_outputs.h"
 #include "engine/report.h"
+#include "strategies/registry.h"
 #include "strategies/strategy.h"
 
 namespace sudoku {

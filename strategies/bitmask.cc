@@ -8,17 +8,16 @@
 // proves uniqueness. Every placement is a node.
 #include <array>
 
+#include "strategies/geometry.h"
 #include "strategies/search_support.h"
+#include "strategies/solvers.h"
 #include "strategies/strategy.h"
 
 namespace sudoku {
 namespace {
 
-using support::BoxOf;
-using support::ColOf;
 using support::kAllDigits;
 using support::NodeBudget;
-using support::RowOf;
 
 class BitmaskSearch {
  public:

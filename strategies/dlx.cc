@@ -24,7 +24,9 @@
 #include <cstring>
 #include <memory>
 
+#include "strategies/geometry.h"
 #include "strategies/search_support.h"
+#include "strategies/solvers.h"
 #include "strategies/strategy.h"
 
 namespace sudoku {
@@ -67,9 +69,8 @@ struct Node {
   int16_t top;
   int16_t up;
   int16_t down;
-  int16_t unused =
-      0;  // pads a node to 8 bytes: one scaled address, no multiply
-  bool operator==(const Node&) const = default;
+  // Pads a node to 8 bytes: one scaled address, no multiply.
+  int16_t unused = 0;
 };
 
 constexpr uint8_t kCoveredBias = 128;
@@ -83,7 +84,6 @@ constexpr int OptionOfNode(int node) {
 class Matrix {
  public:
   Matrix() { Build(); }
-  bool operator==(const Matrix&) const = default;
 
   // Removes option p's other nodes from their columns (dlx1's hide).
   void Hide(int p) {
@@ -155,9 +155,9 @@ class Matrix {
     for (int cell = 0; cell < kCells; ++cell) {
       if (givens[cell] == 0) continue;
       const auto bit = static_cast<uint16_t>(1u << (givens[cell] - 1));
-      uint16_t& row = rows[support::RowOf(cell)];
-      uint16_t& col = cols[support::ColOf(cell)];
-      uint16_t& box = boxes[support::BoxOf(cell)];
+      uint16_t& row = rows[RowOf(cell)];
+      uint16_t& col = cols[ColOf(cell)];
+      uint16_t& box = boxes[BoxOf(cell)];
       if ((row | col | box) & bit) return false;
       row |= bit;
       col |= bit;
@@ -168,8 +168,7 @@ class Matrix {
       nodes_[i].up = nodes_[i].down = static_cast<int16_t>(i);
     }
     for (int cell = 0; cell < kCells; ++cell) {
-      const int r = support::RowOf(cell), c = support::ColOf(cell),
-                b = support::BoxOf(cell);
+      const int r = RowOf(cell), c = ColOf(cell), b = BoxOf(cell);
       if (givens[cell] != 0) {
         const int d = givens[cell] - 1;
         for (const int item : ItemsOf(cell, r, c, b, d)) {
@@ -177,8 +176,8 @@ class Matrix {
         }
         continue;
       }
-      for (unsigned open = ~(rows[r] | cols[c] | boxes[b]) & 0x1FFu;
-           open != 0; open &= open - 1) {
+      for (unsigned open = ~(rows[r] | cols[c] | boxes[b]) & 0x1FFu; open != 0;
+           open &= open - 1) {
         const int d = std::countr_zero(open);
         const int first = FirstNodeOfOption(cell * 9 + d);
         int j = 0;
@@ -241,8 +240,7 @@ class Matrix {
     for (int k = 0; k < kOptions; ++k) {
       const int cell = k / 9;
       const auto items =
-          ItemsOf(cell, support::RowOf(cell), support::ColOf(cell),
-                  support::BoxOf(cell), k % 9);
+          ItemsOf(cell, RowOf(cell), ColOf(cell), BoxOf(cell), k % 9);
       for (int j = 0; j < kItemsPerOption; ++j) {
         nodes_[FirstNodeOfOption(k) + j].top = static_cast<int16_t>(items[j]);
       }

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "strategies/search_support.h"
+#include "strategies/solvers.h"
 #include "strategies/strategy.h"
 
 namespace sudoku {

@@ -6,6 +6,7 @@
 // the whole tree is walked, recording every solution. Every placement is a
 // node.
 #include "strategies/search_support.h"
+#include "strategies/solvers.h"
 #include "strategies/strategy.h"
 
 namespace sudoku {

@@ -6,6 +6,7 @@
 // and box (skipping the cell itself) before placing it. The first solution
 // ends the search. Every placement is a node.
 #include "strategies/search_support.h"
+#include "strategies/solvers.h"
 #include "strategies/strategy.h"
 
 namespace sudoku {

@@ -6,6 +6,7 @@
 // against its column, row and box. The first solution ends the search. Only
 // placements that pass the check are nodes.
 #include "strategies/search_support.h"
+#include "strategies/solvers.h"
 #include "strategies/strategy.h"
 
 namespace sudoku {

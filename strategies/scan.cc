@@ -7,6 +7,7 @@
 // equal the new digit; the placement stands only when each count is exactly
 // one (the cell itself). Only placements that pass that check are nodes.
 #include "strategies/search_support.h"
+#include "strategies/solvers.h"
 #include "strategies/strategy.h"
 
 namespace sudoku {

@@ -1,19 +1,16 @@
 // Small helpers shared by strategies: bit tricks, the node budget, result
-// assembly.
+// assembly (cell geometry is in geometry.h).
 #pragma once
 
 #include <bit>
 #include <cstdint>
 
+#include "strategies/geometry.h"
 #include "strategies/strategy.h"
 
 namespace sudoku::support {
 
 inline constexpr uint16_t kAllDigits = 0x1FF;  // bit d-1 stands for digit d
-
-constexpr int RowOf(int cell) { return cell / 9; }
-constexpr int ColOf(int cell) { return cell % 9; }
-constexpr int BoxOf(int cell) { return (cell / 27) * 3 + (cell % 9) / 3; }
 
 constexpr uint16_t DigitBit(int digit) {
   return static_cast<uint16_t>(1u << (digit - 1));

@@ -4,7 +4,6 @@
 #include <array>
 #include <cstdint>
 #include <limits>
-#include <span>
 #include <string_view>
 
 namespace sudoku {
@@ -21,7 +20,21 @@ enum class Outcome : uint8_t {
   kOverBudget,  // the node budget ran out before the question was answered
 };
 
-std::string_view OutcomeName(Outcome outcome);
+// Inline so that the contract is a header alone: the engine names outcomes
+// without linking any strategy.
+constexpr std::string_view OutcomeName(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kSolved:
+      return "solved";
+    case Outcome::kMultiple:
+      return "multiple";
+    case Outcome::kNoSolution:
+      return "no_solution";
+    case Outcome::kOverBudget:
+      return "over_budget";
+  }
+  return "unknown";
+}
 
 // No node budget at all.
 inline constexpr uint64_t kUnlimitedNodes = std::numeric_limits<uint64_t>::max();
@@ -44,7 +57,17 @@ struct SolveResult {
 // kNoSolution and never a grid). Stops after `solution_limit` solutions
 // (>= 1) where the strategy can count, and with kOverBudget as soon as its
 // node count would pass `node_budget`, so nodes <= node_budget always.
-// Must be reentrant: no globals, no static mutable state, no heap and no I/O.
+//
+// Must be reentrant, since the engine calls it on many threads at once:
+// - state lives on the stack, or in a per-thread object (`thread_local`,
+//   as dlx's matrix); tables shared between threads are constant
+//   (constexpr), and there is no other global or static mutable state;
+// - no heap allocation on the solve path once a thread has made its first
+//   call (a `thread_local` object may be built then);
+// - no I/O.
+// tests/strategies/reentrancy_test.cc checks this for every registered
+// strategy: answers and nodes on many threads equal the single-thread ones,
+// and a thread's second call allocates nothing.
 using SolveFn = SolveResult (*)(const Grid& givens, uint32_t solution_limit,
                                 uint64_t node_budget);
 
@@ -69,16 +92,15 @@ struct Strategy {
   uint32_t capabilities;
   // What one node is for this strategy, for reports and --list.
   std::string_view node_unit;
+  // Where it stands when the strategies are ranked by speed (README, "How
+  // fast"): 1 is the fastest, 0 unranked. The generator counts solutions
+  // with the best-ranked strategy that can, so a faster strategy takes over
+  // by its rank here, with no edit there.
+  uint32_t speed_rank = 0;
 
   bool Has(Capability capability) const {
     return (capabilities & capability) != 0;
   }
 };
-
-// Every registered strategy, in the registry's order.
-std::span<const Strategy> AllStrategies();
-
-// The strategy called `name`, or nullptr.
-const Strategy* FindStrategy(std::string_view name);
 
 }  // namespace sudoku

@@ -5,6 +5,7 @@
 // 1..9, stop at the first solution) but a digit is tested against three
 // tables of booleans before it is placed, instead of scanning the board after.
 #include "strategies/search_support.h"
+#include "strategies/solvers.h"
 #include "strategies/strategy.h"
 
 namespace sudoku {

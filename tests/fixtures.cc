@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "engine/puzzle.h"
+#include "strategies/registry.h"
 
 namespace sudoku::testing {
 

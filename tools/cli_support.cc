@@ -6,6 +6,8 @@
 #include <fstream>
 #include <iostream>
 
+#include "strategies/registry.h"
+
 namespace sudoku {
 namespace {
 

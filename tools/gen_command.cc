@@ -9,6 +9,7 @@
 #include <ostream>
 
 #include "engine/puzzle.h"
+#include "strategies/registry.h"
 #include "tools/commands.h"
 #include "tools/generator.h"
 

@@ -10,12 +10,12 @@
 #include <bit>
 #include <numeric>
 
+#include "strategies/geometry.h"
+#include "strategies/registry.h"
+
 namespace sudoku {
 namespace {
 
-constexpr int RowOf(int cell) { return cell / 9; }
-constexpr int ColOf(int cell) { return cell % 9; }
-constexpr int BoxOf(int cell) { return (cell / 27) * 3 + (cell % 9) / 3; }
 constexpr uint16_t Bit(int digit) { return static_cast<uint16_t>(1u << digit); }
 
 // Row, column and box digit masks of a grid (bit d for digit d).
@@ -109,9 +109,9 @@ bool ForcedByGivens(const Grid& puzzle, const UnitMasks& masks, int cell,
   const int box_top = r / 3 * 3, box_left = c / 3 * 3;
   bool row_elsewhere = false, col_elsewhere = false, box_elsewhere = false;
   for (int i = 0; i < 9; ++i) {
-    const int in_row = r * 9 + i;
-    const int in_col = i * 9 + c;
-    const int in_box = (box_top + i / 3) * 9 + box_left + i % 3;
+    const int in_row = CellAt(r, i);
+    const int in_col = CellAt(i, c);
+    const int in_box = CellAt(box_top + i / 3, box_left + i % 3);
     auto open = [&](int other) {
       return other != cell && puzzle[other] == 0 &&
              !(masks.Used(other) & Bit(digit));
@@ -292,17 +292,17 @@ std::optional<PuzzleKind> ParsePuzzleKind(std::string_view name) {
 }
 
 const Strategy* DefaultCountingSolver() {
-  // Fastest first, as measured with `gen` (see README "## Tools").
-  constexpr std::array<std::string_view, 3> kFastestFirst = {"bands", "dlx",
-                                                             "bitmask"};
-  for (const std::string_view name : kFastestFirst) {
-    const Strategy* strategy = FindStrategy(name);
-    if (strategy && strategy->Has(kCountsSolutions)) return strategy;
-  }
+  // Ranked strategies before unranked ones (rank 0), then by rank; on a tie
+  // the first registered.
+  const auto order = [](const Strategy& s) {
+    return s.speed_rank == 0 ? UINT32_MAX : s.speed_rank;
+  };
+  const Strategy* best = nullptr;
   for (const Strategy& strategy : AllStrategies()) {
-    if (strategy.Has(kCountsSolutions)) return &strategy;
+    if (!strategy.Has(kCountsSolutions)) continue;
+    if (best == nullptr || order(strategy) < order(*best)) best = &strategy;
   }
-  return nullptr;
+  return best;
 }
 
 std::mt19937_64 PuzzleRng(uint64_t seed, uint64_t index) {

@@ -49,8 +49,9 @@ struct GeneratedPuzzle {
   int attempts = 0;
 };
 
-// The strategies that can prove uniqueness, fastest first (as measured for
-// the README); the first registered one is the generator's default.
+// The generator's default: of the strategies that can prove uniqueness, the
+// best by the registry's speed rank (the first registered when none is
+// ranked); nullptr when no strategy counts.
 const Strategy* DefaultCountingSolver();
 
 // The random source of puzzle `index` of a run with `seed`: independent of

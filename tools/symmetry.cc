@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "strategies/geometry.h"
+
 namespace sudoku {
 namespace {
 
@@ -23,7 +25,7 @@ constexpr std::array<std::array<uint8_t, 3>, 6> kOrders3 = {{
 Grid Transposed(const Grid& grid) {
   Grid out;
   for (int r = 0; r < 9; ++r) {
-    for (int c = 0; c < 9; ++c) out[r * 9 + c] = grid[c * 9 + r];
+    for (int c = 0; c < 9; ++c) out[CellAt(r, c)] = grid[CellAt(c, r)];
   }
   return out;
 }
@@ -116,7 +118,7 @@ class CanonicalSearch {
       int next = 1;
       bool tie = true;
       for (int c = 0; c < width; ++c) {
-        uint8_t v = source_[r * 9 + cols_[c]];
+        uint8_t v = source_[CellAt(r, cols_[c])];
         if (v != 0) {
           if (labels[v] == 0) labels[v] = static_cast<uint8_t>(next++);
           v = labels[v];
@@ -156,18 +158,18 @@ class CanonicalSearch {
         bool row_less = less;
         bool cut = false;
         for (int c = 0; c < 9; ++c) {
-          uint8_t v = source_[r * 9 + cols_[c]];
+          uint8_t v = source_[CellAt(r, cols_[c])];
           if (v != 0) {
             if (row_labels[v] == 0) {
               row_labels[v] = static_cast<uint8_t>(row_next++);
             }
             v = row_labels[v];
           }
-          current_[k * 9 + c] = v;
+          current_[CellAt(k, c)] = v;
           if (!row_less) {
-            if (v < best_[k * 9 + c]) {
+            if (v < best_[CellAt(k, c)]) {
               row_less = true;
-            } else if (v > best_[k * 9 + c]) {
+            } else if (v > best_[CellAt(k, c)]) {
               cut = true;
               break;
             }
@@ -217,8 +219,8 @@ Grid ApplyTransform(const Transform& transform, const Grid& grid) {
   Grid out;
   for (int r = 0; r < 9; ++r) {
     for (int c = 0; c < 9; ++c) {
-      out[r * 9 + c] =
-          transform.digits[source[transform.rows[r] * 9 + transform.cols[c]]];
+      const int from = CellAt(transform.rows[r], transform.cols[c]);
+      out[CellAt(r, c)] = transform.digits[source[from]];
     }
   }
   return out;

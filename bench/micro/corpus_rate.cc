@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "engine/puzzle.h"
+#include "strategies/registry.h"
 #include "strategies/strategy.h"
 
 namespace {

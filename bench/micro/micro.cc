@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "engine/puzzle.h"
+#include "strategies/registry.h"
 #include "strategies/strategy.h"
 
 namespace sudoku {

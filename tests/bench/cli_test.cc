@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/puzzle.h"
+#include "strategies/registry.h"
 #include "strategies/strategy.h"
 #include "tests/bench/bench_runner.h"
 #include "tests/fixtures.h"

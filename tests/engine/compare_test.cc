@@ -14,6 +14,7 @@
 #include "engine/csv_reader.h"
 #include "engine/csv_reporter.h"
 #include "engine/json_layout.h"
+#include "strategies/registry.h"
 
 namespace sudoku {
 namespace {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/puzzle.h"
+#include "strategies/registry.h"
 #include "tests/fixtures.h"
 
 namespace sudoku {

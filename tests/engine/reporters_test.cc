@@ -11,6 +11,7 @@
 #include "engine/report.h"
 #include "engine/report_schema.h"
 #include "engine/text_format.h"
+#include "strategies/registry.h"
 
 namespace sudoku {
 namespace {

@@ -1,10 +1,12 @@
 // The conformance suite: every registered strategy against the seed fixtures, outcomes, budgets and limits.
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 #include <vector>
 
 #include "engine/puzzle.h"
+#include "strategies/registry.h"
 #include "strategies/strategy.h"
 #include "tests/fixtures.h"
 
@@ -63,7 +65,19 @@ TEST_P(ConformanceTest, NamedAndDescribed) {
   EXPECT_EQ(FindStrategy(strategy().name), &strategy());
 }
 
-TEST_P(ConformanceTest, FixturesLoaded) { EXPECT_EQ(SeedFixtures().size(), 64u); }
+TEST(ConformanceFixtures, AllLoaded) { EXPECT_EQ(SeedFixtures().size(), 64u); }
+
+// The generator takes the best-ranked counting strategy: two strategies with
+// one rank would leave that choice to the table's order.
+TEST(ConformanceRegistry, SpeedRanksAreDistinct) {
+  std::set<uint32_t> ranks;
+  for (const Strategy& s : AllStrategies()) {
+    if (s.speed_rank == 0) continue;
+    EXPECT_TRUE(ranks.insert(s.speed_rank).second)
+        << s.name << " shares rank " << s.speed_rank;
+  }
+  EXPECT_FALSE(ranks.empty());
+}
 
 TEST_P(ConformanceTest, InvalidGivensNeverSolve) {
   int checked = 0;
@@ -140,10 +154,12 @@ TEST_P(ConformanceTest, CountsToTheLimit) {
 // A budget of N gives "over budget" with at most N nodes, and the seed trees
 // stop exactly when the next node would pass it.
 TEST_P(ConformanceTest, BudgetRespected) {
+  int cut_checked = 0, cap_checked = 0;
   for (const SeedFixture& f : SeedFixtures()) {
     if (f.invalid || !f.has_solution) continue;
     const SolveResult full = Solve(f, 1, kWholeTreeCap);
     if (full.outcome == Outcome::kOverBudget || full.nodes < 2) continue;
+    ++cut_checked;
     const uint64_t budget = full.nodes / 2;
     const SolveResult cut = Solve(f, 1, budget);
     EXPECT_LE(cut.nodes, budget) << Where(f);
@@ -162,14 +178,19 @@ TEST_P(ConformanceTest, BudgetRespected) {
   // end it.
   for (const SeedFixture& f : SeedFixtures()) {
     if (f.nodes_all >= 0 || f.invalid) continue;
+    ++cap_checked;
     const SolveResult r = Solve(f, 2, 100'000);
     EXPECT_LE(r.nodes, 100'000u) << Where(f);
   }
+  EXPECT_GT(cut_checked, 0);
+  EXPECT_GT(cap_checked, 0);
 }
 
 TEST_P(ConformanceTest, ZeroBudgetSearchesNothing) {
+  int checked = 0;
   for (const SeedFixture& f : SeedFixtures()) {
     if (f.invalid || f.nodes_first <= 0) continue;
+    ++checked;
     const SolveResult r = Solve(f, 1, 0);
     EXPECT_EQ(r.nodes, 0u) << Where(f);
     // A propagating strategy may solve some puzzles without a single node.
@@ -177,6 +198,7 @@ TEST_P(ConformanceTest, ZeroBudgetSearchesNothing) {
       EXPECT_EQ(r.outcome, Outcome::kOverBudget) << Where(f);
     }
   }
+  EXPECT_GT(checked, 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllStrategies, ConformanceTest,

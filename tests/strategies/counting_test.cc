@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/puzzle.h"
+#include "strategies/registry.h"
 #include "strategies/strategy.h"
 #include "tests/fixtures.h"
 

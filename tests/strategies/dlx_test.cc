@@ -1,6 +1,7 @@
 // dlx: the search leaves the thread's dancing-links matrix exactly as it was
 // reset for the puzzle, whatever the outcome; the reset itself is checked by
-// exact node counts against the seed-derived fixtures elsewhere.
+// the node counts pinned puzzle by puzzle in tests/data/pinned-nodes.txt
+// (pinned_nodes_test), which a wrongly reset matrix would change.
 #include "strategies/dlx.h"
 
 #include <gtest/gtest.h>

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "engine/puzzle.h"
+#include "strategies/registry.h"
 #include "tests/tools/brute_count.h"
 
 namespace sudoku {
