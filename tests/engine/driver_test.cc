@@ -1,5 +1,5 @@
 // Tests for the driver: counts add up, input order under many threads, wrong
-// answers caught, exact merging.
+// answers caught, exact merging; the reader and the batch pool on their own.
 #include "engine/driver.h"
 
 #include <gtest/gtest.h>
@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/pipeline_batch.h"
+#include "engine/pipeline_reader.h"
 #include "engine/puzzle.h"
 #include "tests/fixtures.h"
 
@@ -296,6 +298,57 @@ TEST(RunDataset, ParseOnlyReadsEverythingAndSolvesNothing) {
   EXPECT_EQ(r.puzzle_lines, ValidFixtures().size() + 1);
   EXPECT_EQ(r.malformed, 1u);
   EXPECT_EQ(r.invalid, 0u);  // the fixture dataset holds valid puzzles only
+}
+
+// The stages stand alone: the reader cuts batches without the rest of the
+// pipeline, and the pool hands a given-back batch out again, emptied.
+std::vector<uint64_t> LineNumbers(const Batch& batch) {
+  std::vector<uint64_t> numbers;
+  for (const Batch::Line& line : batch.lines) numbers.push_back(line.number);
+  return numbers;
+}
+
+TEST(BatchReader, CutsBatchesAndSkipsCommentsAndBlankLines) {
+  const std::string path = WriteTempFile(
+      "reader.txt", "# comment\n" + kPuzzle + "\n\n" + kPuzzle + "\nshort\n");
+  Input input(path);
+  RunOptions options;
+  options.batch_size = 2;
+  BatchPool pool(options.batch_size);
+  BatchReader reader(input, options, pool);
+  Batch* first = reader.Next();
+  ASSERT_NE(first, nullptr);
+  EXPECT_EQ(LineNumbers(*first), (std::vector<uint64_t>{2, 4}));
+  EXPECT_EQ(first->text, kPuzzle + kPuzzle);
+  Batch* second = reader.Next();
+  ASSERT_NE(second, nullptr);
+  EXPECT_EQ(LineNumbers(*second), (std::vector<uint64_t>{5}));
+  EXPECT_EQ(reader.Next(), nullptr);
+  EXPECT_EQ(reader.lines_read(), 5u);
+  EXPECT_FALSE(reader.stopped_strict());
+  pool.Give(first);
+  pool.Give(second);
+  Batch* again = pool.Take();
+  EXPECT_TRUE(again == first || again == second);
+  EXPECT_TRUE(again->lines.empty());
+  EXPECT_TRUE(again->text.empty());
+  pool.Give(again);
+}
+
+TEST(BatchReader, StrictStopsAtTheBadLine) {
+  const std::string path = WriteTempFile(
+      "reader-strict.txt", kPuzzle + "\nshort\n" + kPuzzle + "\n");
+  Input input(path);
+  RunOptions options;
+  options.strict = true;
+  BatchPool pool(options.batch_size);
+  BatchReader reader(input, options, pool);
+  Batch* batch = reader.Next();
+  ASSERT_NE(batch, nullptr);
+  EXPECT_EQ(LineNumbers(*batch), (std::vector<uint64_t>{1, 2}));
+  EXPECT_TRUE(reader.stopped_strict());
+  EXPECT_EQ(reader.Next(), nullptr);
+  pool.Give(batch);
 }
 
 }  // namespace
