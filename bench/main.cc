@@ -1,11 +1,6 @@
 // The `bench` command: run strategies over datasets and report, or compare two
 // reports.
 #include <CLI/CLI.hpp>
-#include <algorithm>
-#include <fstream>
-#include <iostream>
-#include <memory>
-#include <thread>
 
 #include "bench/compare_command.h"
 #include "bench/run_command.h"

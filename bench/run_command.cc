@@ -132,6 +132,23 @@ class RoundObserver : public RunObserver {
   bool show_input_, show_errors_;
 };
 
+// One pass over one dataset, with `observer` seeing the driver's events and
+// `observers` told where the dataset starts and ends (to count what it hid),
+// even when reading fails.
+DatasetResult ObservedPass(const std::string& path, const RunOptions& run,
+                           Observers& observers, RunObserver& observer) {
+  observers.StartDataset(path);
+  DatasetResult result;
+  try {
+    result = RunDataset(path, run, observer);
+  } catch (...) {
+    observers.EndDataset();
+    throw;
+  }
+  observers.EndDataset();
+  return result;
+}
+
 // One dataset under --repeat N: per strategy, a pass of its own in every
 // round, the rounds interleaved (A, B, A, B, ...) so a drift in the machine's
 // speed touches every strategy alike.
@@ -152,15 +169,7 @@ RepeatedRun RunRepeated(const std::string& path, const RunOptions& run,
       RunOptions one = run;
       one.strategies = {run.strategies[s]};
       RoundObserver observer(observers, round == 0 && s == 0, round == 0);
-      observers.StartDataset(path);
-      DatasetResult result;
-      try {
-        result = RunDataset(path, one, observer);
-      } catch (...) {
-        observers.EndDataset();
-        throw;
-      }
-      observers.EndDataset();
+      DatasetResult result = ObservedPass(path, one, observers, observer);
       if (!result.read_error.empty() || result.stopped_strict) {
         // Every later pass would stop at the same line; report this one.
         out.broken = std::move(result);
@@ -230,6 +239,152 @@ std::string RoundsNote(const std::vector<ReportRow>& rows) {
             Grouped(static_cast<uint64_t>(r.puzzles_per_s_max + 0.5)) + "\n";
   }
   return note;
+}
+
+// The exit code: a wrong answer outranks bad input, as it is what CI must
+// never miss.
+class ExitCode {
+ public:
+  void Raise(int code) {
+    if (code_ != kExitWrong) code_ = code;
+  }
+  int code() const { return code_; }
+
+ private:
+  int code_ = 0;
+};
+
+// The console table, the CSV report, the per-puzzle and solutions files.
+class Outputs {
+ public:
+  // Opens every file asked for; false, having said why, when one cannot be.
+  bool Open(const RunCommand::Options& o, const std::vector<std::string>& names,
+            Observers& observers) {
+    if (!o.quiet)
+      reporters_.push_back(std::make_unique<ConsoleReporter>(std::cout));
+    if (!o.csv.empty()) {
+      auto* out = OpenFile(o.csv);
+      if (!out) return false;
+      reporters_.push_back(std::make_unique<CsvReporter>(*out));
+    }
+    if (!o.per_puzzle.empty()) {
+      auto* out = OpenFile(o.per_puzzle);
+      if (!out) return false;
+      observers.Add(std::make_unique<PerPuzzleWriter>(*out, names));
+    }
+    if (!o.solutions.empty()) {
+      auto* out = OpenFile(o.solutions);
+      if (!out) return false;
+      observers.Add(std::make_unique<SolutionsWriter>(*out));
+    }
+    return true;
+  }
+
+  void ReportPass(const Manifest& manifest, const DatasetResult& result,
+                  const std::vector<ReportRow>& rows) {
+    for (auto& reporter : reporters_)
+      reporter->ReportPass(manifest, result, rows);
+  }
+
+  // Ends every report and flushes every file; a file that could not be
+  // written is bad output, said and raised.
+  void Finish(ExitCode& exit_code) {
+    for (auto& reporter : reporters_) reporter->Finish();
+    for (auto& file : files_) {
+      file->flush();
+      if (!*file) {
+        std::cerr << "bench: writing an output file failed\n";
+        exit_code.Raise(kExitBadInput);
+      }
+    }
+  }
+
+ private:
+  std::ofstream* OpenFile(const std::string& path) {
+    auto file = std::make_unique<std::ofstream>(path);
+    if (!*file) {
+      std::cerr << "bench: cannot write " << path << '\n';
+      return nullptr;
+    }
+    files_.push_back(std::move(file));
+    return files_.back().get();
+  }
+
+  std::vector<std::unique_ptr<std::ofstream>> files_;
+  std::vector<std::unique_ptr<Reporter>> reporters_;
+};
+
+std::vector<std::string> StrategyNames(const RunOptions& run) {
+  std::vector<std::string> names;
+  for (const Strategy* s : run.strategies) names.emplace_back(s->name);
+  return names;
+}
+
+// What one dataset produced, ready for the reporters.
+struct DatasetPass {
+  DatasetResult result;
+  std::vector<ReportRow> rows;
+  std::string repeat_notes;
+  bool rounds_differ = false;  // rounds of --repeat searched differently
+};
+
+DatasetPass RunOnce(const std::string& path, const RunOptions& run,
+                    Observers& observers) {
+  DatasetPass pass;
+  pass.result = ObservedPass(path, run, observers, observers);
+  pass.rows = MakeRows(pass.result, run);
+  return pass;
+}
+
+DatasetPass RunRounds(const std::string& path, const RunOptions& run,
+                      int repeat, Observers& observers) {
+  DatasetPass pass;
+  RepeatedRun repeated = RunRepeated(path, run, repeat, observers);
+  if (repeated.is_broken) {
+    pass.result = std::move(repeated.broken);
+    RunOptions first = run;
+    first.strategies.resize(pass.result.stats.size());
+    pass.rows = MakeRows(pass.result, first);
+  } else {
+    pass.rounds_differ =
+        !CombineRounds(path, repeated, pass.result, pass.rows);
+    pass.repeat_notes = RoundsNote(pass.rows);
+  }
+  return pass;
+}
+
+// Runs every dataset in turn, reporting each as it ends; stops after a pass
+// that --strict stopped.
+void RunDatasets(const RunCommand::Options& o, const RunOptions& run,
+                 Observers& observers, Outputs& outputs, ExitCode& exit_code) {
+  const Manifest manifest = CurrentManifest();
+  for (const std::string& path : o.datasets) {
+    DatasetPass pass;
+    try {
+      pass = o.repeat > 1 ? RunRounds(path, run, o.repeat, observers)
+                          : RunOnce(path, run, observers);
+    } catch (const InputError& error) {
+      std::cerr << "bench: " << error.what() << '\n';
+      exit_code.Raise(kExitBadInput);
+      continue;
+    }
+    if (pass.rounds_differ) exit_code.Raise(kExitWrong);
+    const DatasetResult& result = pass.result;
+    outputs.ReportPass(manifest, result, pass.rows);
+    if (!o.quiet) std::cout << pass.repeat_notes;
+    if (!result.read_error.empty()) {
+      std::cerr << "bench: " << result.read_error << '\n';
+      exit_code.Raise(kExitBadInput);
+    }
+    if (result.wrong_answers > 0 || result.disagreements > 0) {
+      exit_code.Raise(kExitWrong);
+    }
+    if (result.stopped_strict) {
+      std::cerr << "bench: stopped at the first bad line (--strict)\n";
+      exit_code.Raise(kExitBadInput);
+      break;
+    }
+  }
 }
 
 }  // namespace
@@ -307,13 +462,7 @@ void RunCommand::Setup(CLI::App& app) {
 int RunCommand::Execute() {
   const Options& o = options_;
   if (o.list) {
-    size_t width = 0;
-    for (const Strategy& s : AllStrategies())
-      width = std::max(width, s.name.size());
-    for (const Strategy& s : AllStrategies()) {
-      std::cout << s.name << std::string(width - s.name.size() + 2, ' ')
-                << s.summary << '\n';
-    }
+    ListStrategies();
     return 0;
   }
   if (o.datasets.empty()) {
@@ -326,7 +475,30 @@ int RunCommand::Execute() {
                  "with --parse-only, --per-puzzle or --solutions\n";
     return kExitBadInput;
   }
+  const RunOptions run = MakeRunOptions();
+  const bool show_progress =
+      o.progress == "always" || (o.progress == "auto" && isatty(STDERR_FILENO));
+  Observers observers(o.max_messages, show_progress);
+  Outputs outputs;
+  if (!outputs.Open(o, StrategyNames(run), observers)) return kExitBadInput;
+  ExitCode exit_code;
+  RunDatasets(o, run, observers, outputs, exit_code);
+  outputs.Finish(exit_code);
+  return exit_code.code();
+}
 
+void RunCommand::ListStrategies() const {
+  size_t width = 0;
+  for (const Strategy& s : AllStrategies())
+    width = std::max(width, s.name.size());
+  for (const Strategy& s : AllStrategies()) {
+    std::cout << s.name << std::string(width - s.name.size() + 2, ' ')
+              << s.summary << '\n';
+  }
+}
+
+RunOptions RunCommand::MakeRunOptions() const {
+  const Options& o = options_;
   RunOptions run;
   if (!o.parse_only) {
     for (const std::string& name : o.strategies) {
@@ -351,106 +523,7 @@ int RunCommand::Execute() {
   run.batch_size = o.batch;
   run.slowest = o.slowest;
   run.strict = o.strict;
-
-  const bool show_progress =
-      o.progress == "always" || (o.progress == "auto" && isatty(STDERR_FILENO));
-  Observers observers(o.max_messages, show_progress);
-  std::vector<std::string> names;
-  for (const Strategy* s : run.strategies) names.emplace_back(s->name);
-
-  std::vector<std::unique_ptr<std::ofstream>> files;
-  auto open = [&](const std::string& path) -> std::ofstream* {
-    auto file = std::make_unique<std::ofstream>(path);
-    if (!*file) {
-      std::cerr << "bench: cannot write " << path << '\n';
-      return nullptr;
-    }
-    files.push_back(std::move(file));
-    return files.back().get();
-  };
-  std::vector<std::unique_ptr<Reporter>> reporters;
-  if (!o.quiet)
-    reporters.push_back(std::make_unique<ConsoleReporter>(std::cout));
-  if (!o.csv.empty()) {
-    auto* out = open(o.csv);
-    if (!out) return kExitBadInput;
-    reporters.push_back(std::make_unique<CsvReporter>(*out));
-  }
-  if (!o.per_puzzle.empty()) {
-    auto* out = open(o.per_puzzle);
-    if (!out) return kExitBadInput;
-    observers.Add(std::make_unique<PerPuzzleWriter>(*out, names));
-  }
-  if (!o.solutions.empty()) {
-    auto* out = open(o.solutions);
-    if (!out) return kExitBadInput;
-    observers.Add(std::make_unique<SolutionsWriter>(*out));
-  }
-
-  const Manifest manifest = CurrentManifest();
-  int exit_code = 0;
-  auto raise = [&](int code) {
-    // A wrong answer outranks bad input: it is what CI must never miss.
-    if (exit_code != kExitWrong) exit_code = code;
-  };
-  for (const std::string& path : o.datasets) {
-    DatasetResult result;
-    std::vector<ReportRow> rows;
-    std::string repeat_notes;
-    if (o.repeat > 1) {
-      RepeatedRun repeated;
-      try {
-        repeated = RunRepeated(path, run, o.repeat, observers);
-      } catch (const InputError& error) {
-        std::cerr << "bench: " << error.what() << '\n';
-        raise(kExitBadInput);
-        continue;
-      }
-      if (repeated.is_broken) {
-        result = std::move(repeated.broken);
-        RunOptions first = run;
-        first.strategies.resize(result.stats.size());
-        rows = MakeRows(result, first);
-      } else {
-        if (!CombineRounds(path, repeated, result, rows)) raise(kExitWrong);
-        repeat_notes = RoundsNote(rows);
-      }
-    } else {
-      observers.StartDataset(path);
-      try {
-        result = RunDataset(path, run, observers);
-      } catch (const InputError& error) {
-        observers.EndDataset();
-        std::cerr << "bench: " << error.what() << '\n';
-        raise(kExitBadInput);
-        continue;
-      }
-      observers.EndDataset();
-      rows = MakeRows(result, run);
-    }
-    for (auto& reporter : reporters)
-      reporter->ReportPass(manifest, result, rows);
-    if (!o.quiet) std::cout << repeat_notes;
-    if (!result.read_error.empty()) {
-      std::cerr << "bench: " << result.read_error << '\n';
-      raise(kExitBadInput);
-    }
-    if (result.wrong_answers > 0 || result.disagreements > 0) raise(kExitWrong);
-    if (result.stopped_strict) {
-      std::cerr << "bench: stopped at the first bad line (--strict)\n";
-      raise(kExitBadInput);
-      break;
-    }
-  }
-  for (auto& reporter : reporters) reporter->Finish();
-  for (auto& file : files) {
-    file->flush();
-    if (!*file) {
-      std::cerr << "bench: writing an output file failed\n";
-      raise(kExitBadInput);
-    }
-  }
-  return exit_code;
+  return run;
 }
 
 }  // namespace sudoku

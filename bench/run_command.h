@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/driver.h"
+
 namespace sudoku {
 
 std::string BenchVersion();
@@ -18,7 +20,7 @@ class RunCommand {
   // Runs; returns the process exit code.
   int Execute();
 
- private:
+  // What the command line asked for.
   struct Options {
     std::vector<std::string> datasets;
     std::vector<std::string> strategies = {"bitmask"};
@@ -38,6 +40,12 @@ class RunCommand {
     bool list = false;
     bool quiet = false;
   };
+
+ private:
+  void ListStrategies() const;
+  // The driver's settings: the strategies (each once), limits and threads.
+  RunOptions MakeRunOptions() const;
+
   Options options_;
   CLI::Option* max_nodes_option_ = nullptr;
 };

@@ -48,7 +48,6 @@ class LogHistogram {
   // ceil(q * count) values at or below it), estimated by its bucket's
   // midpoint and clamped to the exact min and max; 0 when empty.
   uint64_t Quantile(double q) const;
-  uint64_t CountInBucket(int bucket) const { return counts_[bucket]; }
 
   bool operator==(const LogHistogram& other) const = default;
 

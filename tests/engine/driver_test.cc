@@ -1,5 +1,5 @@
 // Tests for the driver: counts add up, input order under many threads, wrong
-// answers caught, exact merging.
+// answers caught, exact merging; the reader and the batch pool on their own.
 #include "engine/driver.h"
 
 #include <gtest/gtest.h>
@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/pipeline_batch.h"
+#include "engine/pipeline_reader.h"
 #include "engine/puzzle.h"
 #include "strategies/registry.h"
 #include "tests/fixtures.h"
@@ -37,10 +39,21 @@ class Recorder : public RunObserver {
   std::vector<std::string> errors, bad_lines;
 };
 
+// The seed fixtures whose givens are valid: the invalid ones would count as
+// invalid lines, never as puzzles solved or over budget.
+std::vector<testing::SeedFixture> ValidFixtures() {
+  std::vector<testing::SeedFixture> valid;
+  for (const auto& f : SeedFixtures()) {
+    if (!f.invalid) valid.push_back(f);
+  }
+  EXPECT_GT(valid.size(), 0u);
+  return valid;
+}
+
 // Every valid fixture once, as a dataset of plain lines.
 std::string FixtureDataset() {
   std::string text = "# the seed fixtures\n";
-  for (const auto& f : SeedFixtures()) text += f.text + "\n";
+  for (const auto& f : ValidFixtures()) text += f.text + "\n";
   return text;
 }
 
@@ -111,7 +124,7 @@ TEST(RunDataset, OutputKeepsInputOrderUnderManyThreads) {
   for (size_t i = 1; i < recorder.lines.size(); ++i) {
     ASSERT_LT(recorder.lines[i - 1], recorder.lines[i]) << i;
   }
-  EXPECT_EQ(r.stats[0].puzzles(), 40u * SeedFixtures().size());
+  EXPECT_EQ(r.stats[0].puzzles(), 40u * ValidFixtures().size());
 }
 
 TEST(RunDataset, StatisticsDoNotDependOnThreadsOrBatches) {
@@ -272,7 +285,7 @@ TEST(RunDataset, BudgetsCountAsOverBudget) {
   const DatasetResult r = RunDataset(path, options, recorder);
   EXPECT_GT(r.stats[0].count(Verdict::kOverBudget), 0u);
   EXPECT_LE(r.stats[0].nodes_max, 10u);
-  EXPECT_EQ(r.stats[0].puzzles(), SeedFixtures().size());
+  EXPECT_EQ(r.stats[0].puzzles(), ValidFixtures().size());
 }
 
 TEST(RunDataset, ParseOnlyReadsEverythingAndSolvesNothing) {
@@ -283,8 +296,60 @@ TEST(RunDataset, ParseOnlyReadsEverythingAndSolvesNothing) {
   options.threads = 2;
   const DatasetResult r = RunDataset(path, options, recorder);
   EXPECT_TRUE(r.stats.empty());
-  EXPECT_EQ(r.puzzle_lines, SeedFixtures().size() + 1);
+  EXPECT_EQ(r.puzzle_lines, ValidFixtures().size() + 1);
   EXPECT_EQ(r.malformed, 1u);
+  EXPECT_EQ(r.invalid, 0u);  // the fixture dataset holds valid puzzles only
+}
+
+// The stages stand alone: the reader cuts batches without the rest of the
+// pipeline, and the pool hands a given-back batch out again, emptied.
+std::vector<uint64_t> LineNumbers(const Batch& batch) {
+  std::vector<uint64_t> numbers;
+  for (const Batch::Line& line : batch.lines) numbers.push_back(line.number);
+  return numbers;
+}
+
+TEST(BatchReader, CutsBatchesAndSkipsCommentsAndBlankLines) {
+  const std::string path = WriteTempFile(
+      "reader.txt", "# comment\n" + kPuzzle + "\n\n" + kPuzzle + "\nshort\n");
+  Input input(path);
+  RunOptions options;
+  options.batch_size = 2;
+  BatchPool pool(options.batch_size);
+  BatchReader reader(input, options, pool);
+  Batch* first = reader.Next();
+  ASSERT_NE(first, nullptr);
+  EXPECT_EQ(LineNumbers(*first), (std::vector<uint64_t>{2, 4}));
+  EXPECT_EQ(first->text, kPuzzle + kPuzzle);
+  Batch* second = reader.Next();
+  ASSERT_NE(second, nullptr);
+  EXPECT_EQ(LineNumbers(*second), (std::vector<uint64_t>{5}));
+  EXPECT_EQ(reader.Next(), nullptr);
+  EXPECT_EQ(reader.lines_read(), 5u);
+  EXPECT_FALSE(reader.stopped_strict());
+  pool.Give(first);
+  pool.Give(second);
+  Batch* again = pool.Take();
+  EXPECT_TRUE(again == first || again == second);
+  EXPECT_TRUE(again->lines.empty());
+  EXPECT_TRUE(again->text.empty());
+  pool.Give(again);
+}
+
+TEST(BatchReader, StrictStopsAtTheBadLine) {
+  const std::string path = WriteTempFile(
+      "reader-strict.txt", kPuzzle + "\nshort\n" + kPuzzle + "\n");
+  Input input(path);
+  RunOptions options;
+  options.strict = true;
+  BatchPool pool(options.batch_size);
+  BatchReader reader(input, options, pool);
+  Batch* batch = reader.Next();
+  ASSERT_NE(batch, nullptr);
+  EXPECT_EQ(LineNumbers(*batch), (std::vector<uint64_t>{1, 2}));
+  EXPECT_TRUE(reader.stopped_strict());
+  EXPECT_EQ(reader.Next(), nullptr);
+  pool.Give(batch);
 }
 
 }  // namespace

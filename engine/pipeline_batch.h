@@ -1,0 +1,70 @@
+// The pipeline's token, a batch of consecutive puzzle lines and their
+// results, and the pool that recycles batches between runs of the stages.
+#pragma once
+
+#include <tbb/spin_mutex.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/dataset.h"
+#include "engine/driver.h"
+
+namespace sudoku {
+
+// A wrong or disagreeing answer, found in parallel, shown in input order.
+struct Problem {
+  size_t record;  // index in the batch
+  std::string message;
+  bool error;
+};
+
+// One pipeline token. The reader only copies lines in; parsing happens in
+// the solver stage, in parallel:
+//
+//   text:     |line 1 content|line 2 content|...          (back to back)
+//   lines:    {number, offset, length, truncated} per line
+//   records:  one PuzzleRecord per line                     (solver stage)
+//   outcomes: records.size() x strategies, row r at r * strategies
+struct Batch {
+  struct Line {
+    uint64_t number;
+    size_t offset, length;
+    bool truncated;
+  };
+  std::string text;
+  std::vector<Line> lines;
+  DatasetFormat format = DatasetFormat::kUnknown;
+  std::vector<PuzzleRecord> records;
+  std::vector<PuzzleOutcome> outcomes;
+  std::vector<Problem> problems;  // sorted by record once solved
+  tbb::spin_mutex problems_mutex;
+  uint64_t raw_bytes = 0;  // input consumed when the batch was cut
+};
+
+// Batches hold several hundred kilobytes, which malloc would otherwise map
+// and unmap (and the kernel zero) per batch, so the accountant gives each
+// back for the reader to fill again. The pool owns every batch it made, so
+// none leaks when a stage throws. Take and Give may run on any threads.
+class BatchPool {
+ public:
+  explicit BatchPool(size_t batch_size) : batch_size_(batch_size) {}
+  ~BatchPool();
+  BatchPool(const BatchPool&) = delete;
+  BatchPool& operator=(const BatchPool&) = delete;
+
+  // An empty batch: lines, text and problems cleared; records and outcomes
+  // keep their old contents, which the solver stage overwrites.
+  Batch* Take();
+  void Give(Batch* batch);
+
+ private:
+  const size_t batch_size_;
+  tbb::spin_mutex mutex_;
+  std::vector<std::unique_ptr<Batch>> made_;
+  std::vector<Batch*> free_;
+};
+
+}  // namespace sudoku

@@ -1,0 +1,132 @@
+// The solver stage: parse, solve, verify and tally a batch's records.
+#include "engine/pipeline_solver.h"
+
+#include <algorithm>
+
+#include "engine/input.h"
+
+namespace sudoku {
+
+BatchSolver::BatchSolver(const std::string& path, const RunOptions& options)
+    : options_(options),
+      strategies_(options.strategies.size()),
+      givens_check_(strategies_ > 0 ? GivensCheck::kDeferred
+                                    : GivensCheck::kNow),
+      solver_(path, options),
+      tallies_([this] {
+        return Tally{std::vector<StrategyStats>(
+                         strategies_, StrategyStats(options_.slowest)),
+                     0};
+      }) {}
+
+void BatchSolver::Prepare(Batch& batch) const {
+  batch.records.resize(batch.lines.size());
+  batch.outcomes.resize(batch.lines.size() * strategies_);
+}
+
+void BatchSolver::SolveRange(Batch& batch, size_t begin, size_t end) {
+  ParseRange(batch, begin, end);
+  if (strategies_ > 0) SolveParsed(batch, begin, end, tallies_.local());
+}
+
+void BatchSolver::Finish(Batch& batch) const {
+  std::stable_sort(
+      batch.problems.begin(), batch.problems.end(),
+      [](const Problem& a, const Problem& b) { return a.record < b.record; });
+}
+
+std::vector<StrategyStats> BatchSolver::MergedStats() const {
+  std::vector<StrategyStats> stats(strategies_,
+                                   StrategyStats(options_.slowest));
+  for (const Tally& tally : tallies_) {
+    for (size_t i = 0; i < strategies_; ++i) stats[i].Merge(tally.stats[i]);
+  }
+  return stats;
+}
+
+uint64_t BatchSolver::Disagreements() const {
+  uint64_t total = 0;
+  for (const Tally& tally : tallies_) total += tally.disagreements;
+  return total;
+}
+
+void BatchSolver::ParseRange(Batch& batch, size_t begin, size_t end) const {
+  for (size_t r = begin; r < end; ++r) {
+    const Batch::Line& line = batch.lines[r];
+    PuzzleRecord& record = batch.records[r];
+    record.line = line.number;
+    DatasetParser::ParseRecord(
+        batch.format,
+        std::string_view(batch.text).substr(line.offset, line.length), record,
+        givens_check_);
+    if (line.truncated) {
+      record.status = RecordStatus::kMalformed;
+      record.reason =
+          "line longer than " + std::to_string(Input::kMaxLine) + " bytes";
+    }
+  }
+}
+
+void BatchSolver::SolveParsed(Batch& batch, size_t begin, size_t end,
+                              Tally& tally) {
+  std::vector<Problem> problems;
+  for (size_t r = begin; r < end; ++r) {
+    PuzzleRecord& record = batch.records[r];
+    PuzzleOutcome* outcomes = batch.outcomes.data() + r * strategies_;
+    if (record.status != RecordStatus::kPuzzle) {
+      Unsearched(record, outcomes, tally);
+      continue;
+    }
+    const size_t problems_before = problems.size();
+    const auto checked = solver_.Solve(r, record, outcomes, problems);
+    // A verified grid keeps every given and breaks no rule, so the givens
+    // are valid; otherwise check them now, and if they clash the puzzle
+    // counts as invalid, whatever the strategies made of it.
+    if (!checked.verified && !record.has_expected) {
+      CheckGivens(record);
+      if (record.status == RecordStatus::kInvalid) {
+        problems.resize(problems_before);
+        Unsearched(record, outcomes, tally);
+        continue;
+      }
+    }
+    if (checked.disagreement) ++tally.disagreements;
+    Searched(record, outcomes, tally);
+  }
+  if (!problems.empty()) {
+    tbb::spin_mutex::scoped_lock lock(batch.problems_mutex);
+    batch.problems.insert(batch.problems.end(), problems.begin(),
+                          problems.end());
+  }
+}
+
+void BatchSolver::Unsearched(const PuzzleRecord& record,
+                             PuzzleOutcome* outcomes, Tally& tally) const {
+  const Verdict v = record.status == RecordStatus::kInvalid
+                        ? Verdict::kInvalid
+                        : Verdict::kMalformed;
+  for (size_t i = 0; i < strategies_; ++i) {
+    outcomes[i] = PuzzleOutcome{};
+    outcomes[i].verdict = v;
+    tally.stats[i].AddUnsearched(v);
+  }
+}
+
+void BatchSolver::Searched(const PuzzleRecord& record,
+                           const PuzzleOutcome* outcomes, Tally& tally) const {
+  for (size_t i = 0; i < strategies_; ++i) {
+    const PuzzleOutcome& o = outcomes[i];
+    StrategyStats& stats = tally.stats[i];
+    stats.Add({o.verdict, o.nanos, o.result.nodes, o.result.guessed});
+    stats.disagreements += o.disagreements;
+    if (options_.slowest > 0) {
+      stats.slowest.Offer({o.nanos, o.result.nodes, record.line, record.puzzle});
+    }
+    if (o.verdict == Verdict::kSolved && record.has_expected &&
+        o.result.solution != record.expected) {
+      ++stats.expected_differs;
+    }
+  }
+}
+
+}  // namespace sudoku

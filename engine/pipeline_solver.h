@@ -1,0 +1,62 @@
+// The pipeline's parallel stage: parses a batch's lines and solves them.
+#pragma once
+
+#include <tbb/enumerable_thread_specific.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/dataset.h"
+#include "engine/driver.h"
+#include "engine/pipeline_batch.h"
+#include "engine/puzzle_solver.h"
+#include "engine/stats.h"
+
+namespace sudoku {
+
+// Parallel: many batches at once, and one batch's records split into ranges
+// on idle threads, so a batch holding a few very hard puzzles does not
+// serialize a run. A call is Prepare, then SolveRange over disjoint ranges
+// on any threads, then Finish. Statistics are tallied per thread and merged
+// exactly at the end, so totals never depend on scheduling.
+class BatchSolver {
+ public:
+  // Records per range: small enough to share out a batch of hard puzzles.
+  static constexpr size_t kGrain = 16;
+
+  BatchSolver(const std::string& path, const RunOptions& options);
+
+  void Prepare(Batch& batch) const;
+  // Parses the lines [begin, end) and, unless parsing only, solves them.
+  void SolveRange(Batch& batch, size_t begin, size_t end);
+  // Ranges finish in any order; problems are shown in input order.
+  void Finish(Batch& batch) const;
+
+  // After the run: each strategy's statistics, and the puzzles on which
+  // strategies disagreed.
+  std::vector<StrategyStats> MergedStats() const;
+  uint64_t Disagreements() const;
+
+ private:
+  struct Tally {
+    std::vector<StrategyStats> stats;  // one per strategy
+    uint64_t disagreements = 0;
+  };
+
+  void ParseRange(Batch& batch, size_t begin, size_t end) const;
+  void SolveParsed(Batch& batch, size_t begin, size_t end, Tally& tally);
+  void Unsearched(const PuzzleRecord& record, PuzzleOutcome* outcomes,
+                  Tally& tally) const;
+  void Searched(const PuzzleRecord& record, const PuzzleOutcome* outcomes,
+                Tally& tally) const;
+
+  const RunOptions& options_;
+  const size_t strategies_;
+  // With strategies to run, the givens check waits for their answers.
+  const GivensCheck givens_check_;
+  PuzzleSolver solver_;
+  tbb::enumerable_thread_specific<Tally> tallies_;
+};
+
+}  // namespace sudoku

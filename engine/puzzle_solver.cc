@@ -1,0 +1,120 @@
+// Solving, verifying and cross-checking one puzzle with every strategy.
+#include "engine/puzzle_solver.h"
+
+#include "engine/puzzle.h"
+
+namespace sudoku {
+namespace {
+
+// A strategy's answer proves the puzzle has exactly one solution.
+bool ProvesUnique(const Strategy& s, const PuzzleOutcome& o, uint32_t limit,
+                  uint64_t budget) {
+  if (o.verdict != Verdict::kSolved) return false;
+  if (s.Has(kCountsSolutions) && limit >= 2) return true;
+  return s.Has(kSeedWholeTree) && o.result.nodes < budget;
+}
+
+}  // namespace
+
+PuzzleSolver::Checked PuzzleSolver::Solve(
+    size_t index, const PuzzleRecord& record, PuzzleOutcome* outcomes,
+    std::vector<Problem>& problems) const {
+  const auto& strategies = options_.strategies;
+  const size_t n = strategies.size();
+  Checked checked;
+  for (size_t i = 0; i < n; ++i) {
+    const uint64_t start = TickClock::Now();
+    outcomes[i].result = strategies[i]->solve(
+        record.puzzle, options_.solution_limit, options_.max_nodes);
+    outcomes[i].nanos = clock_.Nanos(start, TickClock::Now());
+    outcomes[i].verdict = VerdictOf(outcomes[i].result.outcome);
+    outcomes[i].disagreements = 0;  // batches are reused
+    const SolveResult& r = outcomes[i].result;
+    if (r.solutions > 0) {
+      if (auto error = CheckSolution(record.puzzle, r.solution)) {
+        Wrong(index, record, i, outcomes,
+              "returned a grid that is not a solution (" + *error +
+                  "): " + FormatGrid(r.solution),
+              problems);
+      } else {
+        checked.verified = true;
+      }
+    } else if (r.outcome == Outcome::kSolved ||
+               r.outcome == Outcome::kMultiple) {
+      Wrong(index, record, i, outcomes, "claims a solution but returned none",
+            problems);
+    }
+  }
+  checked.disagreement = CrossCheck(index, record, outcomes, problems);
+  return checked;
+}
+
+void PuzzleSolver::Wrong(size_t index, const PuzzleRecord& record, size_t i,
+                         PuzzleOutcome* outcomes, const std::string& why,
+                         std::vector<Problem>& problems) const {
+  outcomes[i].verdict = Verdict::kWrong;
+  problems.push_back({index,
+                      Where(record) + "WRONG ANSWER from " +
+                          std::string(options_.strategies[i]->name) + ": " +
+                          why,
+                      true});
+}
+
+// Answers that cannot all be right: a verified solution against "no
+// solution", two different verified solutions against a uniqueness proof,
+// and the file's own solution (Kaggle) against both.
+bool PuzzleSolver::CrossCheck(size_t index, const PuzzleRecord& record,
+                              PuzzleOutcome* outcomes,
+                              std::vector<Problem>& problems) const {
+  const auto& strategies = options_.strategies;
+  const size_t n = strategies.size();
+  const Grid* witness = record.has_expected ? &record.expected : nullptr;
+  bool two_distinct = false;
+  for (size_t i = 0; i < n; ++i) {
+    const PuzzleOutcome& o = outcomes[i];
+    if (o.verdict == Verdict::kWrong || o.result.solutions == 0) continue;
+    if (witness == nullptr) {
+      witness = &o.result.solution;
+    } else if (*witness != o.result.solution) {
+      two_distinct = true;
+    }
+  }
+  for (size_t i = 0; i < n; ++i) {
+    PuzzleOutcome& o = outcomes[i];
+    if (o.verdict == Verdict::kNoSolution && witness != nullptr) {
+      Wrong(index, record, i, outcomes,
+            "says no solution, but " + FormatGrid(*witness) + " is one",
+            problems);
+    } else if (two_distinct &&
+               ProvesUnique(*strategies[i], o, options_.solution_limit,
+                            options_.max_nodes)) {
+      Wrong(index, record, i, outcomes,
+            "claims a unique solution, but two different solutions were "
+            "verified",
+            problems);
+    }
+  }
+  // "Several" against "exactly one" with no second grid to show: one side
+  // is wrong, and only a person can tell which.
+  int unique = -1, multiple = -1;
+  for (size_t i = 0; i < n; ++i) {
+    if (ProvesUnique(*strategies[i], outcomes[i], options_.solution_limit,
+                     options_.max_nodes)) {
+      unique = static_cast<int>(i);
+    }
+    if (outcomes[i].verdict == Verdict::kMultiple)
+      multiple = static_cast<int>(i);
+  }
+  if (unique < 0 || multiple < 0 || two_distinct) return false;
+  problems.push_back(
+      {index,
+       Where(record) + "DISAGREEMENT: " +
+           std::string(strategies[unique]->name) + " proves one solution, " +
+           std::string(strategies[multiple]->name) + " reports several",
+       true});
+  ++outcomes[unique].disagreements;
+  ++outcomes[multiple].disagreements;
+  return true;
+}
+
+}  // namespace sudoku
