@@ -18,6 +18,7 @@ class Input;
 // columns hold the puzzle and the reference solution. A small value, so the
 // reader hands it to every batch and any thread parses with it.
 struct DatasetFormat {
+  // In this order: ParseRecord tells the line formats by `kind < kKaggle`.
   enum class Kind : uint8_t {
     kUnknown,  // no content line seen yet
     kLines,    // 81 cells, then optionally whitespace, ':' or ';' and anything
