@@ -21,17 +21,19 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
-std::string Lower(std::string_view text) {
-  std::string lower(text);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return std::tolower(c); });
-  return lower;
+// Whether `text` is `lower` in any case; `lower` is lowercase already.
+bool EqualsIgnoringCase(std::string_view text, std::string_view lower) {
+  return std::ranges::equal(text, lower, [](char a, char b) {
+    return std::tolower(static_cast<unsigned char>(a)) == b;
+  });
 }
 
 bool IsKaggleHeader(std::string_view line) {
-  const std::string lower = Lower(line);
-  return lower == "quizzes,solutions" || lower == "puzzle,solution" ||
-         lower == "puzzles,solutions" || lower == "quizzes,solution";
+  for (std::string_view header : {"quizzes,solutions", "puzzle,solution",
+                                  "puzzles,solutions", "quizzes,solution"}) {
+    if (EqualsIgnoringCase(line, header)) return true;
+  }
+  return false;
 }
 
 // The fields of one CSV row, each trimmed and unquoted ("a,""b""" is a
@@ -84,9 +86,8 @@ std::optional<DatasetFormat> RecognizeCsvHeader(std::string_view line) {
   DatasetFormat format{DatasetFormat::Kind::kCsv};
   bool has_puzzle = false;
   for (size_t i = 0; i < count; ++i) {
-    const std::string name = Lower(fields[i]);
     const auto is = [&](std::string_view candidate) {
-      return name == candidate;
+      return EqualsIgnoringCase(fields[i], candidate);
     };
     if (!has_puzzle && std::ranges::any_of(kPuzzleNames, is)) {
       format.puzzle_column = static_cast<uint8_t>(i);
@@ -135,21 +136,24 @@ DatasetParser::LineKind DatasetParser::Classify(uint64_t line_number,
   }
   line = Trim(line);
   if (line.empty() || line.front() == '#') return LineKind::kSkip;
-  if (format_.kind != DatasetFormat::Kind::kLines) {
-    if (format_.kind == DatasetFormat::Kind::kUnknown) {
-      if (auto header = RecognizeCsvHeader(line)) {
-        format_ = *header;
-        return LineKind::kSkip;
-      }
-      format_ = fallback_;
-    } else if (format_.kind == DatasetFormat::Kind::kCsv &&
-               std::isalpha(static_cast<unsigned char>(line.front())) &&
-               RecognizeCsvHeader(line) == format_) {
-      return LineKind::kSkip;  // the header again, as `cat a.csv b.csv` makes
-    }
+  if (format_.kind != DatasetFormat::Kind::kLines && IsHeader(line)) {
+    return LineKind::kSkip;
   }
   content = line;
   return LineKind::kRecord;
+}
+
+bool DatasetParser::IsHeader(std::string_view line) {
+  if (format_.kind == DatasetFormat::Kind::kUnknown) {
+    if (auto header = RecognizeCsvHeader(line)) {
+      format_ = *header;
+      header_ = line;
+      return true;
+    }
+    format_ = fallback_;
+    return false;
+  }
+  return line == header_;  // the header again, as `cat a.csv b.csv` makes
 }
 
 DatasetParser::LineKind DatasetParser::Parse(uint64_t line_number,

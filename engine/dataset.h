@@ -89,9 +89,9 @@ class DatasetParser {
       : fallback_(fallback) {}
 
   // What a line is: kSkip for blank lines, '#' comments and CSV headers
-  // (the first content line, and its repeats in a CSV), else kRecord with
-  // `content` set to the trimmed line. Cheap, so the serial reader can call
-  // it; the parsing proper is ParseRecord.
+  // (the first content line, and the same line again further down), else
+  // kRecord with `content` set to the trimmed line. Cheap, so the serial
+  // reader can call it; the parsing proper is ParseRecord.
   LineKind Classify(uint64_t line_number, std::string_view line,
                     std::string_view& content);
 
@@ -112,8 +112,14 @@ class DatasetParser {
   DatasetFormat format() const { return format_; }
 
  private:
+  // Whether a content line of a file not known to be in the lines format is
+  // a CSV header, settling the format on the first one. Not inlined, so
+  // Classify's path for the lines format stays short.
+  [[gnu::noinline]] bool IsHeader(std::string_view line);
+
   DatasetFormat format_ = DatasetFormat::kUnknown;
   DatasetFormat fallback_;
+  std::string header_;  // the CSV header line as first seen, trimmed
 };
 
 // Parses the `count:solution` that follows a puzzle's ':' on the lines of

@@ -112,6 +112,8 @@ TEST(DatasetParser, ReadsKaggleCsvAndChecksTheSolutionColumn) {
   EXPECT_EQ(record.reason, "expected puzzle,solution");
   parser.Parse(5, zeros + "," + kSolution.substr(1), record);
   EXPECT_EQ(record.reason, "solution column: expected 81 cells, found 80");
+  // The header again (files concatenated) is a header, not a puzzle.
+  EXPECT_EQ(parser.Parse(6, "quizzes,solutions", record), Kind::kSkip);
 }
 
 std::string WithZeros(std::string grid) {
