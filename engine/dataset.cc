@@ -73,8 +73,8 @@ constexpr size_t kMaxCsvFields = 64;
 
 void ParseLines(std::string_view line, PuzzleRecord& record);
 void ParseKaggle(std::string_view line, PuzzleRecord& record);
-void ParseCsv(DatasetFormat format, std::string_view line,
-              PuzzleRecord& record, GivensCheck check);
+void ParseCsv(DatasetFormat format, std::string_view line, PuzzleRecord& record,
+              GivensCheck check);
 
 }  // namespace
 
@@ -299,8 +299,8 @@ void ParseKaggle(std::string_view line, PuzzleRecord& record) {
                     record);
 }
 
-void ParseCsv(DatasetFormat format, std::string_view line,
-              PuzzleRecord& record, GivensCheck check) {
+void ParseCsv(DatasetFormat format, std::string_view line, PuzzleRecord& record,
+              GivensCheck check) {
   std::array<std::string_view, kMaxCsvFields> fields;
   const size_t count = SplitCsv(line, fields.data(), format.columns_needed);
   if (count < format.columns_needed) {

@@ -28,9 +28,9 @@ struct DatasetFormat {
   static constexpr uint8_t kNoColumn = 0xFF;
 
   Kind kind = Kind::kUnknown;
-  uint8_t puzzle_column = 0;              // 0-based, kCsv only
-  uint8_t solution_column = kNoColumn;    // kCsv only
-  uint8_t columns_needed = 0;             // fields a kCsv row must have
+  uint8_t puzzle_column = 0;            // 0-based, kCsv only
+  uint8_t solution_column = kNoColumn;  // kCsv only
+  uint8_t columns_needed = 0;           // fields a kCsv row must have
 
   // The plain layouts under the names the enum used to give them.
   static const DatasetFormat kUnknown;

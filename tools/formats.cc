@@ -21,31 +21,30 @@ void ReadParsed(Input& input, FileFormat format,
   DatasetParser parser(format == FileFormat::kKaggle ? DatasetFormat::kKaggle
                                                      : DatasetFormat::kLines);
   PuzzleRecord test_record;
-  ReadRecords(input, parser, GivensCheck::kDeferred,
-              [&](const PuzzleRecord& record, std::string_view content) {
-                if (record.status != RecordStatus::kPuzzle) {
-                  on_bad(record.line, record.reason);
-                  return;
-                }
-                if (format != FileFormat::kTest) {
-                  on_puzzle(record);
-                  return;
-                }
-                // Every test line carries its count, reasons and all.
-                test_record = record;
-                std::optional<std::string> reason =
-                    "expected puzzle:count:solution";
-                if (parser.format() == DatasetFormat::kLines &&
-                    content.size() > kCells && content[kCells] == ':') {
-                  reason = ParseTestFields(content.substr(kCells + 1),
-                                           test_record);
-                }
-                if (reason) {
-                  on_bad(record.line, *reason);
-                } else {
-                  on_puzzle(test_record);
-                }
-              });
+  ReadRecords(
+      input, parser, GivensCheck::kDeferred,
+      [&](const PuzzleRecord& record, std::string_view content) {
+        if (record.status != RecordStatus::kPuzzle) {
+          on_bad(record.line, record.reason);
+          return;
+        }
+        if (format != FileFormat::kTest) {
+          on_puzzle(record);
+          return;
+        }
+        // Every test line carries its count, reasons and all.
+        test_record = record;
+        std::optional<std::string> reason = "expected puzzle:count:solution";
+        if (parser.format() == DatasetFormat::kLines &&
+            content.size() > kCells && content[kCells] == ':') {
+          reason = ParseTestFields(content.substr(kCells + 1), test_record);
+        }
+        if (reason) {
+          on_bad(record.line, *reason);
+        } else {
+          on_puzzle(test_record);
+        }
+      });
 }
 
 bool IsComment(std::string_view line) {
@@ -181,8 +180,7 @@ std::optional<std::string> PuzzleWriter::Write(const PuzzleRecord& record) {
       if (!record.expected_count) {
         return "no solution count for the test format";
       }
-      out_ << FormatGrid(record.puzzle) << ':' << *record.expected_count
-           << ':';
+      out_ << FormatGrid(record.puzzle) << ':' << *record.expected_count << ':';
       if (*record.expected_count == 1 && record.has_expected) {
         out_ << FormatGrid(record.expected);
       }

@@ -233,15 +233,13 @@ TEST(BenchCli, ReadsKaggleThreeMillionLayoutEndToEnd) {
   std::swap(wrong[0], wrong[1]);
   const std::string header = "id,puzzle,solution,clues,difficulty\r\n";
   const std::string path = WriteTempFile(
-      "cli_kaggle3m.csv", header + "0," + kPuzzle + "," + kSolution +
-                              ",25,2.2\r\n1," + zeros + "," + kSolution +
-                              ",25,0\r\n2," + zeros + "," + wrong +
-                              ",25,0\r\n" + header + "3," + zeros + "," +
-                              kSolution + ",25,0\r\n");
+      "cli_kaggle3m.csv",
+      header + "0," + kPuzzle + "," + kSolution + ",25,2.2\r\n1," + zeros +
+          "," + kSolution + ",25,0\r\n2," + zeros + "," + wrong + ",25,0\r\n" +
+          header + "3," + zeros + "," + kSolution + ",25,0\r\n");
   const std::string csv = TempPath("cli_kaggle3m_report.csv");
-  const BenchRun run =
-      Bench("-q -t 1 -s dlx --limit 2 --max-nodes 100000 --csv " + csv + " " +
-            path);
+  const BenchRun run = Bench(
+      "-q -t 1 -s dlx --limit 2 --max-nodes 100000 --csv " + csv + " " + path);
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(Leading(ReadFile(csv), 12),
             "dataset,strategy,limit,max_nodes,threads,puzzles,solved,multiple,"

@@ -131,9 +131,9 @@ TEST(DatasetParser, ReadsKaggleThreeMillionLayout) {
             Kind::kSkip);
   EXPECT_EQ(parser.format().kind, DatasetFormat::Kind::kCsv);
   EXPECT_EQ(FormatName(parser.format()), "csv");
-  ASSERT_EQ(parser.Parse(2, "0," + kPuzzle + "," + kSolution + ",25,2.2",
-                         record),
-            Kind::kRecord);
+  ASSERT_EQ(
+      parser.Parse(2, "0," + kPuzzle + "," + kSolution + ",25,2.2", record),
+      Kind::kRecord);
   EXPECT_EQ(record.status, RecordStatus::kPuzzle) << record.reason;
   EXPECT_EQ(FormatGrid(record.puzzle), kPuzzle);
   EXPECT_TRUE(record.has_expected);
@@ -149,8 +149,7 @@ TEST(DatasetParser, ReadsKaggleThreeMillionLayout) {
   parser.Parse(4, "2," + kPuzzle, record);
   EXPECT_EQ(record.status, RecordStatus::kMalformed);
   EXPECT_EQ(record.reason, "expected at least 3 columns, found 2");
-  parser.Parse(5, "3," + kPuzzle.substr(1) + "," + kSolution + ",25,0",
-               record);
+  parser.Parse(5, "3," + kPuzzle.substr(1) + "," + kSolution + ",25,0", record);
   EXPECT_EQ(record.reason, "puzzle column: expected 81 cells, found 80");
   // The header again (files concatenated) is a header, not a puzzle.
   EXPECT_EQ(parser.Parse(6, "id,puzzle,solution,clues,difficulty", record),
@@ -164,11 +163,11 @@ TEST(DatasetParser, ReadsMachineLearningLayoutWithQuotedFields) {
             Kind::kSkip);
   EXPECT_EQ(parser.format().puzzle_column, 1);
   EXPECT_EQ(parser.format().solution_column, 2);
-  ASSERT_EQ(parser.Parse(2,
-                         "\"forum, hardest\",\"" + kPuzzle + "\"," +
-                             kSolution + ",11.2",
-                         record),
-            Kind::kRecord);
+  ASSERT_EQ(
+      parser.Parse(
+          2, "\"forum, hardest\",\"" + kPuzzle + "\"," + kSolution + ",11.2",
+          record),
+      Kind::kRecord);
   EXPECT_EQ(record.status, RecordStatus::kPuzzle) << record.reason;
   EXPECT_TRUE(record.has_expected);
   // An empty answer is no reference, not a malformed row.

@@ -246,8 +246,8 @@ TEST(ConvertCommand, ReadsCompressedInputAsBenchDoes) {
   EXPECT_EQ(from_xz.code, 0) << from_xz.err;
   EXPECT_EQ(from_xz.out, Call(ShuffleMain, {"--canonical", "-"}, corpus).out);
   // A cut-off compressed file reports the decoder's reason and exits 2.
-  const CommandRun cut = Call(
-      ConvertMain, {TempFile("convert-cut.txt.zst", zst.substr(0, 20))});
+  const CommandRun cut =
+      Call(ConvertMain, {TempFile("convert-cut.txt.zst", zst.substr(0, 20))});
   EXPECT_EQ(cut.code, 2);
   EXPECT_NE(cut.err.find("zstd"), std::string::npos) << cut.err;
 }
