@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -10,11 +12,43 @@
 
 namespace sudoku {
 
-enum class DatasetFormat : uint8_t {
-  kUnknown,  // no content line seen yet
-  kLines,    // 81 cells, then optionally whitespace, ':' or ';' and anything
-  kKaggle,   // "quizzes,solutions" header, then "puzzle,solution" rows
+class Input;
+
+// How a dataset's lines are laid out: the kind of file and, for a CSV, which
+// columns hold the puzzle and the reference solution. A small value, so the
+// reader hands it to every batch and any thread parses with it.
+struct DatasetFormat {
+  // In this order: ParseRecord tells the line formats by `kind < kKaggle`.
+  enum class Kind : uint8_t {
+    kUnknown,  // no content line seen yet
+    kLines,    // 81 cells, then optionally whitespace, ':' or ';' and anything
+    kKaggle,   // "quizzes,solutions" header, then "puzzle,solution" rows
+    kCsv,      // a header naming a puzzle column (and maybe a solution one)
+  };
+  static constexpr uint8_t kNoColumn = 0xFF;
+
+  Kind kind = Kind::kUnknown;
+  uint8_t puzzle_column = 0;            // 0-based, kCsv only
+  uint8_t solution_column = kNoColumn;  // kCsv only
+  uint8_t columns_needed = 0;           // fields a kCsv row must have
+
+  // The plain layouts under the names the enum used to give them.
+  static const DatasetFormat kUnknown;
+  static const DatasetFormat kLines;
+  static const DatasetFormat kKaggle;
+
+  friend bool operator==(const DatasetFormat&, const DatasetFormat&) = default;
 };
+
+inline constexpr DatasetFormat DatasetFormat::kUnknown{};
+inline constexpr DatasetFormat DatasetFormat::kLines{Kind::kLines};
+inline constexpr DatasetFormat DatasetFormat::kKaggle{Kind::kKaggle};
+
+// A CSV header's layout when `line` is one: a puzzle column ("puzzle",
+// "quizzes", "question", ...; any case, any position) and, when named, a
+// solution column ("solution", "answer", ...). Kaggle's own two-column
+// headers give kKaggle; a line naming no puzzle column gives std::nullopt.
+std::optional<DatasetFormat> RecognizeCsvHeader(std::string_view line);
 
 enum class RecordStatus : uint8_t {
   kPuzzle,     // parsed, givens break no rule
@@ -27,13 +61,19 @@ enum class RecordStatus : uint8_t {
 // only puzzles left without one need it (see CheckGivens).
 enum class GivensCheck : uint8_t { kNow, kDeferred };
 
-// One puzzle line of a dataset, as the driver hands it to the strategies.
+// One puzzle of a dataset, as the driver hands it to the strategies and the
+// tools read and write it.
 struct PuzzleRecord {
-  uint64_t line = 0;  // 1-based line number in its file
+  uint64_t line = 0;  // 1-based line number in its file (a grid's first line)
   RecordStatus status = RecordStatus::kPuzzle;
   Grid puzzle{};
-  bool has_expected = false;  // Kaggle: the file's own solution
+  // A reference solution from the file itself (a CSV solution column, the
+  // solution of a `puzzle:count:solution` line), checked against the puzzle.
+  bool has_expected = false;
   Grid expected{};
+  // The solution count a `puzzle:count:solution` line claims; counts at a
+  // solver's limit mean "at least".
+  std::optional<uint32_t> expected_count;
   std::string reason;  // why malformed or invalid
 };
 
@@ -43,15 +83,24 @@ class DatasetParser {
  public:
   enum class LineKind { kSkip, kRecord };
 
-  // What a line is: kSkip for blank lines, '#' comments and the Kaggle
-  // header, else kRecord with `content` set to the trimmed line. Cheap, so
-  // the serial reader can call it; the parsing proper is ParseRecord.
+  // `fallback` is the format of a file whose first content line is not a
+  // CSV header: kLines for bench, kKaggle for headerless Kaggle rows.
+  explicit DatasetParser(DatasetFormat fallback = DatasetFormat::kLines)
+      : fallback_(fallback) {}
+
+  // What a line is: kSkip for blank lines, '#' comments and CSV headers
+  // (the first content line, and the same line again further down), else
+  // kRecord with `content` set to the trimmed line. Cheap, so the serial
+  // reader can call it; the parsing proper is ParseRecord.
   LineKind Classify(uint64_t line_number, std::string_view line,
                     std::string_view& content);
 
   // Parses a classified line of a file in `format` into `record` (all but
   // the line number). Stateless: any thread may call it. With kDeferred a
-  // puzzle line whose givens clash stays kPuzzle until CheckGivens.
+  // puzzle line whose givens clash stays kPuzzle until CheckGivens. In the
+  // lines format a `puzzle:count:solution` line also fills expected_count
+  // and, when the solution checks out, expected; the line is a puzzle line
+  // whatever those fields hold, as it always was.
   static void ParseRecord(DatasetFormat format, std::string_view content,
                           PuzzleRecord& record,
                           GivensCheck check = GivensCheck::kNow);
@@ -63,10 +112,36 @@ class DatasetParser {
   DatasetFormat format() const { return format_; }
 
  private:
+  // Whether a content line of a file not known to be in the lines format is
+  // a CSV header, settling the format on the first one. Not inlined, so
+  // Classify's path for the lines format stays short.
+  [[gnu::noinline]] bool IsHeader(std::string_view line);
+
   DatasetFormat format_ = DatasetFormat::kUnknown;
+  DatasetFormat fallback_;
+  std::string header_;  // the CSV header line as first seen, trimmed
 };
 
+// Parses the `count:solution` that follows a puzzle's ':' on the lines of
+// other solvers' test files into record.expected_count and, when the
+// solution solves record.puzzle, record.expected (has_expected set). Returns
+// why the text is not of that form ("bad solution count 'x'", "solution:
+// ...", "count 1 but no solution"), or std::nullopt. ParseRecord ignores the
+// reason (such a line was always a plain puzzle line); `convert --from test`
+// reports it.
+std::optional<std::string> ParseTestFields(std::string_view fields,
+                                           PuzzleRecord& record);
+
 std::string_view FormatName(DatasetFormat format);
+
+// Reads every line of `input` through `parser` and hands each record to
+// `on_record` in input order with its trimmed line, malformed and invalid
+// records included with their reason (a line cut at Input::kMaxLine is
+// malformed, as in a run). For the tools and the microbenchmarks, which want
+// whole files; the driver reads in batches of its own. Throws InputError.
+void ReadRecords(Input& input, DatasetParser& parser, GivensCheck check,
+                 const std::function<void(const PuzzleRecord&,
+                                          std::string_view)>& on_record);
 
 // Marks a kPuzzle record kInvalid, with the first clash as the reason, when
 // two of its givens repeat a digit in a unit.

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <istream>
 #include <stdexcept>
 
 namespace sudoku {
@@ -21,28 +22,29 @@ class Input::RawFile : public ByteSource {
  public:
   explicit RawFile(const std::string& path) : path_(path) {
     if (path == "-") {
-      file_ = stdin;
+      file_.reset(stdin);
     } else {
-      file_ = std::fopen(path.c_str(), "rb");
+      file_.reset(std::fopen(path.c_str(), "rb"));
       if (file_ == nullptr) {
         throw InputError("cannot open " + path + ": " + std::strerror(errno));
       }
-      owned_ = true;
     }
-    struct stat st;
-    if (fstat(fileno(file_), &st) == 0 && S_ISREG(st.st_mode)) {
-      size_ = static_cast<uint64_t>(st.st_size);
-    } else if (S_ISDIR(st.st_mode)) {
-      Close();
-      throw InputError("cannot read " + path + ": it is a directory");
+    struct stat st {};
+    if (fstat(fileno(file_.get()), &st) == 0) {
+      if (S_ISREG(st.st_mode)) {
+        size_ = static_cast<uint64_t>(st.st_size);
+      } else if (S_ISDIR(st.st_mode)) {
+        throw InputError("cannot read " + path + ": it is a directory");
+      }
     }
-    digest_ = EVP_MD_CTX_new();
-    EVP_DigestInit_ex(digest_, EVP_sha256(), nullptr);
+    EVP_DigestInit_ex(digest_.get(), EVP_sha256(), nullptr);
+    // Members own the file and the digest, so a throw here leaks neither.
     peek_size_ = Fill(peek_, sizeof(peek_));
   }
-  ~RawFile() override {
-    Close();
-    EVP_MD_CTX_free(digest_);
+  RawFile(std::istream& in, const std::string& name)
+      : path_(name), stream_(&in) {
+    EVP_DigestInit_ex(digest_.get(), EVP_sha256(), nullptr);
+    peek_size_ = Fill(peek_, sizeof(peek_));
   }
 
   size_t Read(char* buffer, size_t capacity) override {
@@ -63,7 +65,7 @@ class Input::RawFile : public ByteSource {
   std::string Sha256Hex() {
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned int len = 0;
-    EVP_DigestFinal_ex(digest_, md, &len);
+    EVP_DigestFinal_ex(digest_.get(), md, &len);
     static constexpr char kHex[] = "0123456789abcdef";
     std::string hex;
     for (unsigned int i = 0; i < len; ++i) {
@@ -74,25 +76,38 @@ class Input::RawFile : public ByteSource {
   }
 
  private:
-  size_t Fill(char* buffer, size_t capacity) {
-    const size_t n = std::fread(buffer, 1, capacity, file_);
-    if (n < capacity && std::ferror(file_)) {
-      throw InputError("cannot read " + path_ + ": " + std::strerror(errno));
+  // Closes what fopen opened; standard input stays open for others.
+  struct FileCloser {
+    void operator()(FILE* file) const {
+      if (file != stdin) std::fclose(file);
     }
-    EVP_DigestUpdate(digest_, buffer, n);
+  };
+  struct DigestFree {
+    void operator()(EVP_MD_CTX* digest) const { EVP_MD_CTX_free(digest); }
+  };
+
+  size_t Fill(char* buffer, size_t capacity) {
+    size_t n = 0;
+    if (stream_ != nullptr) {
+      stream_->read(buffer, static_cast<std::streamsize>(capacity));
+      n = static_cast<size_t>(stream_->gcount());
+      if (stream_->bad()) throw InputError("cannot read " + path_);
+    } else {
+      n = std::fread(buffer, 1, capacity, file_.get());
+      if (n < capacity && std::ferror(file_.get())) {
+        throw InputError("cannot read " + path_ + ": " + std::strerror(errno));
+      }
+    }
+    EVP_DigestUpdate(digest_.get(), buffer, n);
     bytes_read_ += n;
     return n;
   }
-  void Close() {
-    if (owned_ && file_ != nullptr) std::fclose(file_);
-    file_ = nullptr;
-  }
 
   std::string path_;
-  FILE* file_ = nullptr;
-  bool owned_ = false;
+  std::unique_ptr<FILE, FileCloser> file_;
+  std::istream* stream_ = nullptr;  // read instead of file_ when set
   std::optional<uint64_t> size_;
-  EVP_MD_CTX* digest_ = nullptr;
+  std::unique_ptr<EVP_MD_CTX, DigestFree> digest_{EVP_MD_CTX_new()};
   uint64_t bytes_read_ = 0;
   char peek_[8];
   size_t peek_size_ = 0;
@@ -239,6 +254,15 @@ class ZstdSource : public ByteSource {
 
 Input::Input(const std::string& path)
     : raw_(std::make_unique<RawFile>(path)), buffer_(1 << 20) {
+  StartDecoding(path);
+}
+
+Input::Input(std::istream& in, const std::string& name)
+    : raw_(std::make_unique<RawFile>(in, name)), buffer_(1 << 20) {
+  StartDecoding(name);
+}
+
+void Input::StartDecoding(const std::string& path) {
   const std::string_view magic = raw_->magic();
   facts_.raw_size = raw_->size();
   if (magic.starts_with("\x1f\x8b")) {

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <iosfwd>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +40,9 @@ class Input {
  public:
   // Throws InputError when the file cannot be opened.
   explicit Input(const std::string& path);
+  // Reads `in` instead of a file (a command's standard input, which tests
+  // replace with a string); `name` stands for it in messages.
+  Input(std::istream& in, const std::string& name);
   ~Input();
   Input(const Input&) = delete;
   Input& operator=(const Input&) = delete;
@@ -56,6 +61,9 @@ class Input {
 
  private:
   class RawFile;
+  // Picks the decoder from the raw bytes' magic number.
+  void StartDecoding(const std::string& path);
+
   std::unique_ptr<RawFile> raw_;
   std::unique_ptr<ByteSource> decoded_;
   InputFacts facts_;

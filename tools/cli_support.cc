@@ -63,7 +63,7 @@ OutputTarget::OutputTarget(const std::string& path, std::ostream& fallback) {
   }
 }
 
-void ReportBadLine(std::ostream& err, const std::string& file, int line,
+void ReportBadLine(std::ostream& err, const std::string& file, uint64_t line,
                    const std::string& reason) {
   err << file << ':' << line << ": " << reason << '\n';
 }
@@ -83,28 +83,32 @@ int ReadInBatches(
   };
   const std::string stdin_name = "-";
   for (const std::string& path : paths) {
-    std::ifstream file;
-    std::istream* in = &streams.in;
-    if (path != "-") {
-      file.open(path, std::ios::binary);
-      if (!file) {
-        streams.err << path << ": cannot open\n";
-        exit_code = kExitUsage;
-        continue;
-      }
-      in = &file;
-    }
     const std::string* name = path == "-" ? &stdin_name : &path;
-    ReadPuzzles(
-        *in, format,
-        [&](const PuzzleRecord& record) {
-          batch.push_back({name, record});
-          if (batch.size() == kBatchSize) flush();
-        },
-        [&](int line, const std::string& reason) {
-          ReportBadLine(streams.err, *name, line, reason);
-          if (exit_code == kExitOk) exit_code = kExitBadLines;
-        });
+    std::unique_ptr<Input> input;
+    try {
+      input = path == "-" ? std::make_unique<Input>(streams.in, stdin_name)
+                          : std::make_unique<Input>(path);
+    } catch (const InputError&) {
+      streams.err << path << ": cannot open\n";
+      exit_code = kExitUsage;
+      continue;
+    }
+    try {
+      ReadPuzzles(
+          *input, format,
+          [&](const PuzzleRecord& record) {
+            batch.push_back({name, record});
+            if (batch.size() == kBatchSize) flush();
+          },
+          [&](uint64_t line, const std::string& reason) {
+            ReportBadLine(streams.err, *name, line, reason);
+            if (exit_code == kExitOk) exit_code = kExitBadLines;
+          });
+    } catch (const InputError& error) {
+      // A corrupt or truncated compressed file: what came before stands.
+      streams.err << error.what() << '\n';
+      exit_code = kExitUsage;
+    }
   }
   flush();
   return exit_code;

@@ -65,14 +65,14 @@ struct InputRecord {
 // `file:line: reason`, and hands the puzzles to `on_batch` a few thousand at a
 // time with the run-wide index of the batch's first puzzle. Returns kExitOk,
 // kExitBadLines when some line was bad, or kExitUsage when an input could
-// not be opened (the others are still read).
+// not be opened or decoded (the others are still read).
 int ReadInBatches(
     const std::vector<std::string>& paths, FileFormat format,
     CommandStreams streams,
     const std::function<void(std::vector<InputRecord>&, uint64_t)>& on_batch);
 
 // `file:line: reason` on err.
-void ReportBadLine(std::ostream& err, const std::string& file, int line,
+void ReportBadLine(std::ostream& err, const std::string& file, uint64_t line,
                    const std::string& reason);
 
 }  // namespace sudoku

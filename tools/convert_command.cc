@@ -91,10 +91,10 @@ int RunConvert(const ConvertOptions& options, CommandStreams streams) {
                                   std::to_string(options.budget);
                     continue;
                   }
-                  record.count = static_cast<int>(result.solutions);
-                  record.solution.reset();
-                  if (result.outcome == Outcome::kSolved) {
-                    record.solution = result.solution;
+                  record.expected_count = result.solutions;
+                  record.has_expected = result.outcome == Outcome::kSolved;
+                  if (record.has_expected) {
+                    record.expected = result.solution;
                   } else if (to == FileFormat::kKaggle) {
                     const auto conflict = FindConflict(record.puzzle);
                     problems[i] =

@@ -2,10 +2,6 @@
 // Kaggle CSV, test lines.
 #include "tools/formats.h"
 
-#include <array>
-#include <cctype>
-#include <charconv>
-#include <istream>
 #include <ostream>
 
 #include "engine/puzzle.h"
@@ -13,12 +9,42 @@
 namespace sudoku {
 namespace {
 
-void StripCarriageReturn(std::string& line) {
-  if (!line.empty() && line.back() == '\r') line.pop_back();
-}
+using BadLine = std::function<void(uint64_t, const std::string&)>;
 
-bool IsBlank(std::string_view line) {
-  return line.find_first_not_of(" \t") == std::string_view::npos;
+// Lines, Kaggle and test files go through the engine's reader, so the tools
+// take every layout and compression bench takes. Clashing givens are the
+// commands' business (convert says why a Kaggle row cannot be written), so
+// the givens check is left to them.
+void ReadParsed(Input& input, FileFormat format,
+                const std::function<void(const PuzzleRecord&)>& on_puzzle,
+                const BadLine& on_bad) {
+  DatasetParser parser(format == FileFormat::kKaggle ? DatasetFormat::kKaggle
+                                                     : DatasetFormat::kLines);
+  PuzzleRecord test_record;
+  ReadRecords(
+      input, parser, GivensCheck::kDeferred,
+      [&](const PuzzleRecord& record, std::string_view content) {
+        if (record.status != RecordStatus::kPuzzle) {
+          on_bad(record.line, record.reason);
+          return;
+        }
+        if (format != FileFormat::kTest) {
+          on_puzzle(record);
+          return;
+        }
+        // Every test line carries its count, reasons and all.
+        test_record = record;
+        std::optional<std::string> reason = "expected puzzle:count:solution";
+        if (parser.format() == DatasetFormat::kLines &&
+            content.size() > kCells && content[kCells] == ':') {
+          reason = ParseTestFields(content.substr(kCells + 1), test_record);
+        }
+        if (reason) {
+          on_bad(record.line, *reason);
+        } else {
+          on_puzzle(test_record);
+        }
+      });
 }
 
 bool IsComment(std::string_view line) {
@@ -26,84 +52,14 @@ bool IsComment(std::string_view line) {
   return first != std::string_view::npos && line[first] == '#';
 }
 
-std::string_view Trim(std::string_view text) {
-  const size_t first = text.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {};
-  return text.substr(first, text.find_last_not_of(" \t") - first + 1);
-}
-
-// The puzzle field of a lines-format line: up to whitespace, ':' or ';'.
-std::string_view PuzzleField(std::string_view line) {
-  return line.substr(0, line.find_first_of(" \t:;"));
-}
-
-void ReadLines(std::istream& in, bool test_fields,
-               const std::function<void(const PuzzleRecord&)>& on_puzzle,
-               const std::function<void(int, const std::string&)>& on_bad) {
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    StripCarriageReturn(line);
-    if (IsBlank(line) || IsComment(line)) continue;
-    PuzzleRecord record;
-    record.line = number;
-    // Leading whitespace is dropped, as bench's reader does.
-    const std::string_view text =
-        std::string_view(line).substr(line.find_first_not_of(" \t"));
-    const std::string_view field = PuzzleField(text);
-    if (auto reason = ParseGrid(field, record.puzzle)) {
-      on_bad(number, *reason);
-      continue;
-    }
-    if (test_fields) {
-      // puzzle:count:solution, the solution empty unless count is 1.
-      const size_t first = text.find(':');
-      const size_t second =
-          first == std::string_view::npos ? first : text.find(':', first + 1);
-      if (field.size() != first || second == std::string_view::npos) {
-        on_bad(number, "expected puzzle:count:solution");
-        continue;
-      }
-      const std::string_view count_text =
-          text.substr(first + 1, second - first - 1);
-      int count = -1;
-      const auto [end, error] = std::from_chars(
-          count_text.data(), count_text.data() + count_text.size(), count);
-      if (error != std::errc() ||
-          end != count_text.data() + count_text.size() || count < 0) {
-        on_bad(number, "bad solution count '" + std::string(count_text) + "'");
-        continue;
-      }
-      record.count = count;
-      std::string_view solution_text = text.substr(second + 1);
-      while (!solution_text.empty() &&
-             (solution_text.back() == ' ' || solution_text.back() == '\t')) {
-        solution_text.remove_suffix(1);
-      }
-      if (!solution_text.empty()) {
-        Grid solution;
-        std::optional<std::string> reason = ParseGrid(solution_text, solution);
-        if (!reason) reason = CheckSolution(record.puzzle, solution);
-        if (reason) {
-          on_bad(number, "solution: " + *reason);
-          continue;
-        }
-        record.solution = solution;
-      } else if (count == 1) {
-        on_bad(number, "count 1 but no solution");
-        continue;
-      }
-    }
-    on_puzzle(record);
-  }
-}
-
-void ReadSdk(std::istream& in,
+// The engine reads no multi-line format, so .sdk grids are assembled here
+// from Input's lines.
+void ReadSdk(Input& input,
              const std::function<void(const PuzzleRecord&)>& on_puzzle,
-             const std::function<void(int, const std::string&)>& on_bad) {
-  std::string line;
+             const BadLine& on_bad) {
   std::string cells;
   int rows = 0;
-  int grid_line = 0;
+  uint64_t grid_line = 0;
   bool skipping = false;  // after a bad row, until the grid's end
   auto end_grid = [&] {
     if (rows > 0 && !skipping) {
@@ -114,14 +70,14 @@ void ReadSdk(std::istream& in,
     cells.clear();
     skipping = false;
   };
-  int number = 0;
-  for (; std::getline(in, line);) {
+  uint64_t number = 0;
+  bool truncated = false;
+  while (const auto line = input.NextLine(truncated)) {
     ++number;
-    StripCarriageReturn(line);
-    if (IsComment(line)) continue;
+    if (IsComment(*line)) continue;
     std::string row;
-    for (const char ch : line) {
-      if (ch != ' ' && ch != '\t' && ch != '|') row += ch;
+    for (const char ch : *line) {
+      if (ch != ' ' && ch != '\t' && ch != '|' && ch != '\r') row += ch;
     }
     if (row.empty()) {
       end_grid();
@@ -156,44 +112,6 @@ void ReadSdk(std::istream& in,
   end_grid();
 }
 
-void ReadKaggle(std::istream& in,
-                const std::function<void(const PuzzleRecord&)>& on_puzzle,
-                const std::function<void(int, const std::string&)>& on_bad) {
-  std::string line;
-  bool header_seen = false;
-  for (int number = 1; std::getline(in, line); ++number) {
-    StripCarriageReturn(line);
-    if (IsBlank(line) || IsComment(line)) continue;
-    if (!header_seen) {
-      header_seen = true;
-      // Kaggle's header and its variants (puzzle,solution, Quizzes,...).
-      const char first = static_cast<char>(std::tolower(
-          static_cast<unsigned char>(line[line.find_first_not_of(" \t")])));
-      if (first == 'q' || first == 'p') continue;
-    }
-    const std::string_view text = line;
-    const size_t comma = text.find(',');
-    PuzzleRecord record;
-    record.line = number;
-    if (auto reason = ParseGrid(Trim(text.substr(0, comma)), record.puzzle)) {
-      on_bad(number, "quizzes: " + *reason);
-      continue;
-    }
-    if (comma != std::string_view::npos) {
-      Grid solution;
-      std::optional<std::string> reason =
-          ParseGrid(Trim(text.substr(comma + 1)), solution);
-      if (!reason) reason = CheckSolution(record.puzzle, solution);
-      if (reason) {
-        on_bad(number, "solutions: " + *reason);
-        continue;
-      }
-      record.solution = solution;
-    }
-    on_puzzle(record);
-  }
-}
-
 std::string Digits(const Grid& grid) {
   std::string text(kCells, '0');
   for (int cell = 0; cell < kCells; ++cell) {
@@ -226,19 +144,11 @@ std::optional<FileFormat> ParseFileFormat(std::string_view name) {
   return std::nullopt;
 }
 
-void ReadPuzzles(std::istream& in, FileFormat format,
+void ReadPuzzles(Input& input, FileFormat format,
                  const std::function<void(const PuzzleRecord&)>& on_puzzle,
-                 const std::function<void(int, const std::string&)>& on_bad) {
-  switch (format) {
-    case FileFormat::kLines:
-      return ReadLines(in, false, on_puzzle, on_bad);
-    case FileFormat::kTest:
-      return ReadLines(in, true, on_puzzle, on_bad);
-    case FileFormat::kSdk:
-      return ReadSdk(in, on_puzzle, on_bad);
-    case FileFormat::kKaggle:
-      return ReadKaggle(in, on_puzzle, on_bad);
-  }
+                 const BadLine& on_bad) {
+  if (format == FileFormat::kSdk) return ReadSdk(input, on_puzzle, on_bad);
+  ReadParsed(input, format, on_puzzle, on_bad);
 }
 
 PuzzleWriter::PuzzleWriter(std::ostream& out, FileFormat format)
@@ -261,14 +171,18 @@ std::optional<std::string> PuzzleWriter::Write(const PuzzleRecord& record) {
       break;
     }
     case FileFormat::kKaggle:
-      if (!record.solution) return "no unique solution for the Kaggle format";
-      out_ << Digits(record.puzzle) << ',' << Digits(*record.solution) << '\n';
+      if (!record.has_expected) {
+        return "no unique solution for the Kaggle format";
+      }
+      out_ << Digits(record.puzzle) << ',' << Digits(record.expected) << '\n';
       break;
     case FileFormat::kTest:
-      if (!record.count) return "no solution count for the test format";
-      out_ << FormatGrid(record.puzzle) << ':' << *record.count << ':';
-      if (*record.count == 1 && record.solution) {
-        out_ << FormatGrid(*record.solution);
+      if (!record.expected_count) {
+        return "no solution count for the test format";
+      }
+      out_ << FormatGrid(record.puzzle) << ':' << *record.expected_count << ':';
+      if (*record.expected_count == 1 && record.has_expected) {
+        out_ << FormatGrid(record.expected);
       }
       out_ << '\n';
       break;

@@ -1,5 +1,5 @@
 // Puzzle file formats the tools read and write: 81-character lines, .sdk grids,
-// Kaggle CSV, test lines.
+// Kaggle CSV, test lines; read through the engine's Input and DatasetParser.
 #pragma once
 
 #include <functional>
@@ -8,41 +8,43 @@
 #include <string>
 #include <string_view>
 
+#include "engine/dataset.h"
+#include "engine/input.h"
 #include "strategies/strategy.h"
 
 namespace sudoku {
 
 enum class FileFormat : uint8_t {
-  // One puzzle per line: 81 cells ('.' or '0' blank), then nothing, or
-  // whitespace, ':' or ';' and anything. '#' comments and blank lines skipped.
+  // As bench reads a file (engine/dataset.h): 81-character lines, or any CSV
+  // whose header names a puzzle column; gzip, xz and zstd decoded.
   kLines,
   // 9 lines of 9 cells per grid, grids apart by blank lines; spaces, '|' and
-  // rule lines of '-', '+', '=' are ignored; '#' comments skipped.
+  // rule lines of '-', '+', '=' are ignored; '#' comments skipped. The engine
+  // reads no multi-line format, so the grids are assembled here from Input's
+  // lines.
   kSdk,
-  // Kaggle's CSV: a `quizzes,solutions` header, then puzzle,solution with 0
-  // for blanks. Writing it needs a unique solution.
+  // Kaggle's CSV: a `quizzes,solutions` header (or any CSV header bench
+  // knows), then puzzle,solution rows; rows without a header are taken as
+  // Kaggle rows. Writing it needs a unique solution.
   kKaggle,
   // `puzzle:count:solution`: the number of solutions (capped at the solver's
-  // limit) and, when there is exactly one, the solution.
+  // limit) and, when there is exactly one, the solution. Read as kLines,
+  // then every line must carry the count.
   kTest,
 };
 
 std::string_view FileFormatName(FileFormat format);
 std::optional<FileFormat> ParseFileFormat(std::string_view name);
 
-struct PuzzleRecord {
-  int line = 0;  // 1-based line where the puzzle starts
-  Grid puzzle{};
-  std::optional<Grid> solution;
-  std::optional<int> count;
-};
-
-// Reads `in` as `format`, calling on_puzzle for each puzzle in input order and
+// Reads `input` as `format`, calling on_puzzle for each puzzle in input order
+// (clashing givens included: the commands decide what those are) and
 // on_bad(line, reason) for each line (or grid) that is not a puzzle, then
-// going on. Both CRLF and LF line ends are accepted.
-void ReadPuzzles(std::istream& in, FileFormat format,
-                 const std::function<void(const PuzzleRecord&)>& on_puzzle,
-                 const std::function<void(int, const std::string&)>& on_bad);
+// going on. Records carry the file's solution in `expected` and a test line's
+// count in `expected_count`. Throws InputError when the input cannot be read.
+void ReadPuzzles(
+    Input& input, FileFormat format,
+    const std::function<void(const PuzzleRecord&)>& on_puzzle,
+    const std::function<void(uint64_t, const std::string&)>& on_bad);
 
 // Writes records one after another in one format.
 class PuzzleWriter {
@@ -50,8 +52,8 @@ class PuzzleWriter {
   // Writes the Kaggle header at once, so an empty corpus is still a CSV.
   PuzzleWriter(std::ostream& out, FileFormat format);
 
-  // The reason the record cannot be written (Kaggle without a solution, test
-  // format without a count), or std::nullopt once written.
+  // The reason the record cannot be written (Kaggle without an expected
+  // solution, test format without a count), or std::nullopt once written.
   std::optional<std::string> Write(const PuzzleRecord& record);
 
  private:

@@ -4,8 +4,8 @@
 // Usage: corpus_rate FILE STRATEGY... [--limit N] [--budget N] [--min-seconds
 // S]
 //
-// Loads every puzzle of FILE first (81-character lines; '#' comments and
-// blank lines skipped, CRLF tolerated, anything after column 81 ignored), so
+// Loads every puzzle of FILE first, read as bench reads it (any format and
+// compression bench takes; a line that is not a puzzle stops the load), so
 // reading and parsing are not timed. Each strategy then solves the whole
 // corpus in a tight loop, repeating passes until --min-seconds have gone by,
 // and the rate is puzzles solved over the thread's CPU time (on a shared
@@ -18,13 +18,13 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "engine/puzzle.h"
+#include "engine/dataset.h"
+#include "engine/input.h"
 #include "strategies/registry.h"
 #include "strategies/strategy.h"
 
@@ -60,28 +60,28 @@ int Usage(const char* why) {
 }
 
 bool LoadCorpus(const std::string& path, std::vector<Grid>& puzzles) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::cerr << "corpus_rate: cannot open " << path << '\n';
+  bool ok = true;
+  try {
+    sudoku::Input input(path);
+    sudoku::DatasetParser parser;
+    // Clashing givens stay in: the strategies are timed on what they get.
+    sudoku::ReadRecords(
+        input, parser, sudoku::GivensCheck::kDeferred,
+        [&](const sudoku::PuzzleRecord& record, std::string_view) {
+          if (!ok) return;
+          if (record.status == sudoku::RecordStatus::kPuzzle) {
+            puzzles.push_back(record.puzzle);
+            return;
+          }
+          std::cerr << path << ':' << record.line << ": " << record.reason
+                    << '\n';
+          ok = false;
+        });
+  } catch (const sudoku::InputError& error) {
+    std::cerr << "corpus_rate: " << error.what() << '\n';
     return false;
   }
-  std::string line;
-  int line_number = 0;
-  while (std::getline(in, line)) {
-    ++line_number;
-    std::string_view text = line;
-    while (!text.empty() && (text.back() == '\r' || text.back() == ' ')) {
-      text.remove_suffix(1);
-    }
-    if (text.empty() || text.front() == '#') continue;
-    Grid grid{};
-    if (const auto error = sudoku::ParseGrid(text.substr(0, 81), grid)) {
-      std::cerr << path << ':' << line_number << ": " << *error << '\n';
-      return false;
-    }
-    puzzles.push_back(grid);
-  }
-  return true;
+  return ok;
 }
 
 }  // namespace

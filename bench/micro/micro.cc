@@ -16,13 +16,13 @@
 
 #include <cstdint>
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "engine/puzzle.h"
+#include "engine/dataset.h"
+#include "engine/input.h"
 #include "strategies/registry.h"
 #include "strategies/strategy.h"
 
@@ -45,23 +45,25 @@ std::string DataDir() {
   return SUDOKU_MICRO_DATA_DIR;
 }
 
-// 81-character lines; '#' comments and blank lines skipped, CRLF tolerated.
+// Every puzzle of a set, read as bench reads it; lines that are not puzzles
+// are reported and left out. Clashing givens stay in: the strategies are
+// timed on whatever they are handed.
 std::vector<Grid> LoadSet(const std::string& path) {
   std::vector<Grid> puzzles;
-  std::ifstream in(path, std::ios::binary);
-  std::string line;
-  while (std::getline(in, line)) {
-    std::string_view text = line;
-    while (!text.empty() && (text.back() == '\r' || text.back() == ' ')) {
-      text.remove_suffix(1);
-    }
-    if (text.empty() || text.front() == '#') continue;
-    Grid grid{};
-    if (const auto error = ParseGrid(text.substr(0, 81), grid)) {
-      std::cerr << path << ": " << *error << '\n';
-      continue;
-    }
-    puzzles.push_back(grid);
+  try {
+    Input input(path);
+    DatasetParser parser;
+    ReadRecords(input, parser, GivensCheck::kDeferred,
+                [&](const PuzzleRecord& r, std::string_view) {
+                  if (r.status == RecordStatus::kPuzzle) {
+                    puzzles.push_back(r.puzzle);
+                  } else {
+                    std::cerr << path << ':' << r.line << ": " << r.reason
+                              << '\n';
+                  }
+                });
+  } catch (const InputError& error) {
+    std::cerr << "micro: " << error.what() << '\n';
   }
   return puzzles;
 }

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 #include <string>
@@ -222,6 +223,43 @@ TEST(BenchCli, StrategyOptionTakesOneWordSoDatasetsMayFollow) {
   EXPECT_EQ(rows[1][1], "bitmask");
   EXPECT_EQ(rows[2][1], "visited");
   EXPECT_EQ(rows[3][1], "dlx");
+}
+
+TEST(BenchCli, ReadsKaggleThreeMillionLayoutEndToEnd) {
+  std::string zeros = kPuzzle;
+  for (char& ch : zeros) {
+    if (ch == '.') ch = '0';
+  }
+  std::string wrong = kSolution;
+  std::swap(wrong[0], wrong[1]);
+  const std::string header = "id,puzzle,solution,clues,difficulty\r\n";
+  const std::string path = WriteTempFile(
+      "cli_kaggle3m.csv",
+      header + "0," + kPuzzle + "," + kSolution + ",25,2.2\r\n1," + zeros +
+          "," + kSolution + ",25,0\r\n2," + zeros + "," + wrong + ",25,0\r\n" +
+          header + "3," + zeros + "," + kSolution + ",25,0\r\n");
+  const std::string csv = TempPath("cli_kaggle3m_report.csv");
+  const BenchRun run = Bench(
+      "-q -t 1 -s dlx --limit 2 --max-nodes 100000 --csv " + csv + " " + path);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(Leading(ReadFile(csv), 12),
+            "dataset,strategy,limit,max_nodes,threads,puzzles,solved,multiple,"
+            "no_solution,invalid,malformed,over_budget\n"
+            "cli_kaggle3m.csv,dlx,2,100000,1,4,3,0,0,0,1,0\n");
+  // The header, first and repeated, is no puzzle; the bad row is named.
+  EXPECT_EQ(run.err.find(":1:"), std::string::npos) << run.err;
+  EXPECT_EQ(run.err.find(":5:"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find(path + ":4: solution column is not a solution of "
+                                "the puzzle: cell r1c1 changes given 8 to 6"),
+            std::string::npos)
+      << run.err;
+  const auto rows = CsvRows(ReadFile(csv));
+  ASSERT_EQ(rows.size(), 2u);
+  const auto& names = rows[0];
+  const size_t format = static_cast<size_t>(
+      std::find(names.begin(), names.end(), "dataset_format") - names.begin());
+  ASSERT_LT(format, rows[1].size());
+  EXPECT_EQ(rows[1][format], "csv");
 }
 
 }  // namespace

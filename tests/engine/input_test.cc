@@ -7,6 +7,9 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include <sstream>
+#include <stdexcept>
+#include <streambuf>
 #include <string>
 #include <vector>
 
@@ -139,6 +142,31 @@ TEST(Input, TruncatedCompressedDataIsAnError) {
 TEST(Input, MissingFileOrDirectoryIsAnError) {
   EXPECT_THROW(Input("/nonexistent/puzzles.txt"), InputError);
   EXPECT_THROW(Input(::testing::TempDir()), InputError);
+}
+
+TEST(Input, ReadsAStreamAsItReadsAFile) {
+  const std::string text = ManyLines(30000);
+  std::istringstream in(Gzip(text));
+  Input input(in, "-");
+  EXPECT_EQ(input.facts().compression, "gzip");
+  EXPECT_EQ(input.facts().raw_size, std::nullopt);
+  const auto lines = AllLines(input);
+  ASSERT_EQ(lines.size(), 30000u);
+  EXPECT_EQ(lines.back(), "line 29999");
+  EXPECT_EQ(input.raw_bytes_read(), Gzip(text).size());
+}
+
+// A stream that fails on its first read, so the constructor's look-ahead
+// throws (the file and digest it holds must not leak; ASan checks that).
+class FailingBuffer : public std::streambuf {
+ protected:
+  int_type underflow() override { throw std::runtime_error("device gone"); }
+};
+
+TEST(Input, AReadFailureInTheConstructorIsAnInputError) {
+  FailingBuffer buffer;
+  std::istream in(&buffer);
+  EXPECT_THROW(Input(in, "-"), InputError);
 }
 
 }  // namespace
