@@ -11,11 +11,10 @@
 #include "engine/compare_json.h"
 #include "engine/compare_table.h"
 #include "engine/csv_reader.h"
+#include "engine/exit_codes.h"
 
 namespace sudoku {
 namespace {
-
-constexpr int kExitRefused = 2;
 
 // Writes through `write` to `path`; false (and a message) when that fails.
 bool WriteFile(const std::string& path,
@@ -83,7 +82,7 @@ int CompareCommand::Execute() {
     current = ReadCsvReportFile(o.current);
   } catch (const ReportFormatError& error) {
     std::cerr << "bench compare: " << error.what() << '\n';
-    return kExitRefused;
+    return kExitUsage;
   }
   CompareOptions options;
   options.max_slowdown = o.max_slowdown_pct / 100.0;
@@ -112,7 +111,7 @@ int CompareCommand::Execute() {
     });
   }
   // A lost output is a broken CI step, but never hides a failed verdict.
-  if (!written && exit_code == 0) exit_code = kExitRefused;
+  if (!written && exit_code == 0) exit_code = kExitUsage;
   return exit_code;
 }
 

@@ -4,6 +4,7 @@
 
 #include "bench/compare_command.h"
 #include "bench/run_command.h"
+#include "engine/exit_codes.h"
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -25,7 +26,7 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     app.exit(e);
-    return 2;
+    return sudoku::kExitUsage;
   }
   return compare.Selected() ? compare.Execute() : run.Execute();
 }

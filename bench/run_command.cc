@@ -15,6 +15,7 @@
 #include "engine/console_reporter.h"
 #include "engine/csv_reporter.h"
 #include "engine/driver.h"
+#include "engine/exit_codes.h"
 #include "engine/puzzle_outputs.h"
 #include "engine/report.h"
 #include "strategies/registry.h"
@@ -22,9 +23,6 @@
 
 namespace sudoku {
 namespace {
-
-constexpr int kExitWrong = 1;
-constexpr int kExitBadInput = 2;
 
 std::vector<std::string> StrategyChoices() {
   std::vector<std::string> names = {"all"};
@@ -246,12 +244,12 @@ std::string RoundsNote(const std::vector<ReportRow>& rows) {
 class ExitCode {
  public:
   void Raise(int code) {
-    if (code_ != kExitWrong) code_ = code;
+    if (code_ != kExitFailure) code_ = code;
   }
   int code() const { return code_; }
 
  private:
-  int code_ = 0;
+  int code_ = kExitOk;
 };
 
 // The console table, the CSV report, the per-puzzle and solutions files.
@@ -294,7 +292,7 @@ class Outputs {
       file->flush();
       if (!*file) {
         std::cerr << "bench: writing an output file failed\n";
-        exit_code.Raise(kExitBadInput);
+        exit_code.Raise(kExitUsage);
       }
     }
   }
@@ -365,23 +363,23 @@ void RunDatasets(const RunCommand::Options& o, const RunOptions& run,
                           : RunOnce(path, run, observers);
     } catch (const InputError& error) {
       std::cerr << "bench: " << error.what() << '\n';
-      exit_code.Raise(kExitBadInput);
+      exit_code.Raise(kExitUsage);
       continue;
     }
-    if (pass.rounds_differ) exit_code.Raise(kExitWrong);
+    if (pass.rounds_differ) exit_code.Raise(kExitFailure);
     const DatasetResult& result = pass.result;
     outputs.ReportPass(manifest, result, pass.rows);
     if (!o.quiet) std::cout << pass.repeat_notes;
     if (!result.read_error.empty()) {
       std::cerr << "bench: " << result.read_error << '\n';
-      exit_code.Raise(kExitBadInput);
+      exit_code.Raise(kExitUsage);
     }
     if (result.wrong_answers > 0 || result.disagreements > 0) {
-      exit_code.Raise(kExitWrong);
+      exit_code.Raise(kExitFailure);
     }
     if (result.stopped_strict) {
       std::cerr << "bench: stopped at the first bad line (--strict)\n";
-      exit_code.Raise(kExitBadInput);
+      exit_code.Raise(kExitUsage);
       break;
     }
   }
@@ -463,24 +461,24 @@ int RunCommand::Execute() {
   const Options& o = options_;
   if (o.list) {
     ListStrategies();
-    return 0;
+    return kExitOk;
   }
   if (o.datasets.empty()) {
     std::cerr << "bench: no dataset given (see --help)\n";
-    return kExitBadInput;
+    return kExitUsage;
   }
   if (o.repeat > 1 &&
       (o.parse_only || !o.per_puzzle.empty() || !o.solutions.empty())) {
     std::cerr << "bench: --repeat measures strategies; it does not combine "
                  "with --parse-only, --per-puzzle or --solutions\n";
-    return kExitBadInput;
+    return kExitUsage;
   }
   const RunOptions run = MakeRunOptions();
   const bool show_progress =
       o.progress == "always" || (o.progress == "auto" && isatty(STDERR_FILENO));
   Observers observers(o.max_messages, show_progress);
   Outputs outputs;
-  if (!outputs.Open(o, StrategyNames(run), observers)) return kExitBadInput;
+  if (!outputs.Open(o, StrategyNames(run), observers)) return kExitUsage;
   ExitCode exit_code;
   RunDatasets(o, run, observers, outputs, exit_code);
   outputs.Finish(exit_code);

@@ -13,6 +13,7 @@
 #include <set>
 #include <tuple>
 
+#include "engine/exit_codes.h"
 #include "engine/report_schema.h"
 #include "engine/text_format.h"
 
@@ -206,15 +207,15 @@ double MetricDelta::Ratio() const {
 }
 
 int Comparison::ExitCode() const {
-  if (!refusals.empty()) return 2;
+  if (!refusals.empty()) return kExitUsage;
   for (const RowComparison& row : rows) {
     if (row.verdict == RowVerdict::kChanged ||
         row.verdict == RowVerdict::kSlower ||
         row.verdict == RowVerdict::kMissing) {
-      return 1;
+      return kExitFailure;
     }
   }
-  return 0;
+  return kExitOk;
 }
 
 size_t Comparison::Count(RowVerdict verdict) const {

@@ -102,7 +102,7 @@ int ReadInBatches(
           },
           [&](uint64_t line, const std::string& reason) {
             ReportBadLine(streams.err, *name, line, reason);
-            if (exit_code == kExitOk) exit_code = kExitBadLines;
+            if (exit_code == kExitOk) exit_code = kExitFailure;
           });
     } catch (const InputError& error) {
       // A corrupt or truncated compressed file: what came before stands.

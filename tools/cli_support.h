@@ -10,13 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "engine/exit_codes.h"
 #include "tools/formats.h"
 
 namespace sudoku {
-
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitBadLines = 1;  // some input lines were bad
-inline constexpr int kExitUsage = 2;     // bad usage or unreadable input
 
 // The streams a command talks to; tests pass string streams.
 struct CommandStreams {
@@ -64,7 +61,7 @@ struct InputRecord {
 // Reads the inputs in order as `format`, reporting each bad line on err as
 // `file:line: reason`, and hands the puzzles to `on_batch` a few thousand at a
 // time with the run-wide index of the batch's first puzzle. Returns kExitOk,
-// kExitBadLines when some line was bad, or kExitUsage when an input could
+// kExitFailure when some line was bad, or kExitUsage when an input could
 // not be opened or decoded (the others are still read).
 int ReadInBatches(
     const std::vector<std::string>& paths, FileFormat format,

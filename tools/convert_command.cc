@@ -119,7 +119,7 @@ int RunConvert(const ConvertOptions& options, CommandStreams streams) {
         }
       });
   output.stream().flush();
-  if (bad && exit_code == kExitOk) exit_code = kExitBadLines;
+  if (bad && exit_code == kExitOk) exit_code = kExitFailure;
   return exit_code;
 }
 

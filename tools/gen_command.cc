@@ -180,7 +180,7 @@ int RunGen(const GenOptions& options, CommandStreams streams) {
       } else {
         streams.err << "gen: puzzle " << first + i << ": " << outcomes[i].error
                     << '\n';
-        exit_code = kExitBadLines;
+        exit_code = kExitFailure;
       }
     }
     output.stream() << text;

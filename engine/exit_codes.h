@@ -1,0 +1,17 @@
+// Process exit codes, one meaning each, shared by bench, bench compare and the tools.
+#pragma once
+
+namespace sudoku {
+
+// Everything ran, and everything checked out.
+inline constexpr int kExitOk = 0;
+// Everything ran, and what it found fails a check: a wrong or disagreeing
+// answer, or --repeat rounds that searched differently (bench); a changed,
+// missing or slower row (compare); input lines that are not puzzles (gen,
+// shuffle, convert).
+inline constexpr int kExitFailure = 1;
+// Not everything could run: bad usage, an unreadable input or unwritable
+// output, a refused comparison.
+inline constexpr int kExitUsage = 2;
+
+}  // namespace sudoku
