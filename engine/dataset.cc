@@ -224,7 +224,8 @@ std::optional<std::string> ParseTestFields(std::string_view fields,
   }
   record.expected_count = count;
   const std::string_view solution_text = Trim(fields.substr(colon + 1));
-  if (solution_text.empty()) {
+  // bench --solutions writes '-' where it has no solution to give.
+  if (solution_text.empty() || solution_text == "-") {
     if (count == 1) return "count 1 but no solution";
     return std::nullopt;
   }

@@ -32,6 +32,9 @@ struct PuzzleOutcome {
   SolveResult result;
   uint64_t nanos = 0;
   uint32_t disagreements = 0;  // unresolved clashes with other strategies
+  // A valid answer that is not the file's own: another solution than its
+  // solution column, or another count than its `puzzle:count:solution` says.
+  bool differs_from_file = false;
 };
 
 // Sees every line's results in input order, from the driver's serial stage.

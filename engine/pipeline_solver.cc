@@ -122,10 +122,7 @@ void BatchSolver::Searched(const PuzzleRecord& record,
     if (options_.slowest > 0) {
       stats.slowest.Offer({o.nanos, o.result.nodes, record.line, record.puzzle});
     }
-    if (o.verdict == Verdict::kSolved && record.has_expected &&
-        o.result.solution != record.expected) {
-      ++stats.expected_differs;
-    }
+    if (o.differs_from_file) ++stats.expected_differs;
   }
 }
 

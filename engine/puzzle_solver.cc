@@ -14,6 +14,28 @@ bool ProvesUnique(const Strategy& s, const PuzzleOutcome& o, uint32_t limit,
   return s.Has(kSeedWholeTree) && o.result.nodes < budget;
 }
 
+// What an answer says of the solution count, when that contradicts the
+// count a file claims (any count above 1 is "several", so a run under
+// --limit 2 agrees with a file that counted further); empty when it does not.
+std::string CountContradiction(bool proves_unique, Verdict verdict,
+                               uint32_t claimed) {
+  switch (verdict) {
+    case Verdict::kNoSolution:
+      if (claimed >= 1) return "finds no solution";
+      break;
+    case Verdict::kSolved:
+      if (proves_unique && claimed != 1) return "proves one solution";
+      if (claimed == 0) return "finds a solution";
+      break;
+    case Verdict::kMultiple:
+      if (claimed <= 1) return "finds several solutions";
+      break;
+    default:
+      break;
+  }
+  return {};
+}
+
 }  // namespace
 
 PuzzleSolver::Checked PuzzleSolver::Solve(
@@ -46,6 +68,7 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
     }
   }
   checked.disagreement = CrossCheck(index, record, outcomes, problems);
+  CompareWithFile(index, record, outcomes, problems);
   return checked;
 }
 
@@ -115,6 +138,34 @@ bool PuzzleSolver::CrossCheck(size_t index, const PuzzleRecord& record,
   ++outcomes[unique].disagreements;
   ++outcomes[multiple].disagreements;
   return true;
+}
+
+// The file's own answer, where it gives one: a solution column (Kaggle and
+// other CSV layouts) or a `puzzle:count:solution` count. A valid answer
+// other than the file's is counted (expected_differs), not called wrong: the
+// puzzle may have several solutions, and the file may be the one in error.
+void PuzzleSolver::CompareWithFile(size_t index, const PuzzleRecord& record,
+                                   PuzzleOutcome* outcomes,
+                                   std::vector<Problem>& problems) const {
+  const auto& strategies = options_.strategies;
+  for (size_t i = 0; i < strategies.size(); ++i) {
+    PuzzleOutcome& o = outcomes[i];
+    o.differs_from_file = o.verdict == Verdict::kSolved &&
+                          record.has_expected &&
+                          o.result.solution != record.expected;
+    if (!record.expected_count) continue;
+    const std::string contradiction = CountContradiction(
+        ProvesUnique(*strategies[i], o, options_.solution_limit,
+                     options_.max_nodes),
+        o.verdict, *record.expected_count);
+    if (contradiction.empty()) continue;
+    o.differs_from_file = true;
+    problems.push_back({index,
+                        Where(record) + std::string(strategies[i]->name) +
+                            " " + contradiction + ", the file says " +
+                            std::to_string(*record.expected_count),
+                        false});
+  }
 }
 
 }  // namespace sudoku

@@ -38,6 +38,9 @@ class PuzzleSolver {
   bool CrossCheck(size_t index, const PuzzleRecord& record,
                   PuzzleOutcome* outcomes,
                   std::vector<Problem>& problems) const;
+  void CompareWithFile(size_t index, const PuzzleRecord& record,
+                       PuzzleOutcome* outcomes,
+                       std::vector<Problem>& problems) const;
 
   const std::string& path_;
   const RunOptions& options_;

@@ -277,6 +277,50 @@ TEST(RunDataset, ChecksKaggleSolutionsAgainstEveryStrategy) {
   EXPECT_EQ(r.stats[2].count(Verdict::kWrong), 1u);
 }
 
+// `puzzle:count:solution` lines (other solvers' test files): the count an
+// answer proves is held against the file's, any count above 1 meaning
+// "several", so a run under --limit 2 agrees with a file that counted on.
+TEST(RunDataset, ChecksTestLineCountsAgainstWhatTheRunProves) {
+  const std::string empty(81, '.');
+  // Row 1 holds 1 to 8 and its last column a 9 further down: valid givens,
+  // and no digit left for the row's last cell.
+  const std::string dead = "12345678.........9" + std::string(63, '.');
+  const std::string path = WriteTempFile(
+      "counts.txt", kPuzzle + ":1:" + kSolution + "\n" +  // agrees
+                        kPuzzle + ":2:\n" +                // one, proven
+                        empty + ":5:-\n" +                 // agrees
+                        empty + ":1:\n" +                  // several found
+                        dead + ":1:\n" +                   // none
+                        dead + ":0:-\n");                  // agrees
+  Recorder recorder;
+  RunOptions options = Options({"bitmask"});
+  options.solution_limit = 2;
+  const DatasetResult r = RunDataset(path, options, recorder);
+  EXPECT_EQ(r.stats[0].count(Verdict::kSolved), 2u);
+  EXPECT_EQ(r.stats[0].count(Verdict::kMultiple), 2u);
+  EXPECT_EQ(r.stats[0].count(Verdict::kNoSolution), 2u);
+  EXPECT_EQ(r.stats[0].expected_differs, 3u);
+  EXPECT_EQ(recorder.bad_lines,
+            (std::vector<std::string>{
+                path + ":2: bitmask proves one solution, the file says 2",
+                path + ":4: bitmask finds several solutions, the file says 1",
+                path + ":5: bitmask finds no solution, the file says 1"}));
+  EXPECT_TRUE(recorder.errors.empty());
+  EXPECT_EQ(r.wrong_answers, 0u);
+
+  // Stopping at the first solution proves one exists, not that it is the
+  // only one: only a claimed count of 0 is contradicted.
+  const std::string first = WriteTempFile(
+      "counts-first.txt", kPuzzle + ":2:\n" + kPuzzle + ":0:\n");
+  Recorder first_recorder;
+  options.solution_limit = 1;
+  const DatasetResult f = RunDataset(first, options, first_recorder);
+  EXPECT_EQ(f.stats[0].expected_differs, 1u);
+  EXPECT_EQ(first_recorder.bad_lines,
+            (std::vector<std::string>{
+                first + ":2: bitmask finds a solution, the file says 0"}));
+}
+
 TEST(RunDataset, BudgetsCountAsOverBudget) {
   const std::string path = WriteTempFile("budget.txt", FixtureDataset());
   Recorder recorder;
