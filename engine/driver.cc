@@ -1,5 +1,5 @@
-// The streaming driver: read, solve in parallel with every selected strategy,
-// verify, account in input order.
+// RunDataset: wires the pipeline's stages (engine/pipeline*.cc) into one run
+// over one dataset and fills its result.
 #include "engine/driver.h"
 
 #include <sys/resource.h>
