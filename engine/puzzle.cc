@@ -5,12 +5,14 @@
 #include <array>
 #include <cstdint>
 
+#include "strategies/geometry.h"
+
 namespace sudoku {
 namespace {
 
 std::string CellName(int cell) {
-  return "r" + std::to_string(cell / 9 + 1) + "c" +
-         std::to_string(cell % 9 + 1);
+  return "r" + std::to_string(RowOf(cell) + 1) + "c" +
+         std::to_string(ColOf(cell) + 1);
 }
 
 std::string_view UnitName(Unit unit) {
@@ -126,7 +128,7 @@ std::optional<Conflict> FindConflict(const Grid& grid) {
   for (int cell = 0; cell < kCells; ++cell) {
     const int digit = grid[cell];
     if (digit == 0) continue;
-    const int r = cell / 9, c = cell % 9, b = (r / 3) * 3 + c / 3;
+    const int r = RowOf(cell), c = ColOf(cell), b = BoxOf(cell);
     const struct {
       Unit unit;
       int index;

@@ -1,6 +1,6 @@
-// Sudoku cell geometry, defined once for the strategies and the tools: cells
-// are numbered 0..80 in row-major order; rows, columns and boxes 0..8, boxes
-// row-major too (box 0 top-left, box 8 bottom-right).
+// Sudoku cell geometry, defined once for the strategies, the engine and the
+// tools: cells are numbered 0..80 in row-major order; rows, columns and boxes
+// 0..8, boxes row-major too (box 0 top-left, box 8 bottom-right).
 #pragma once
 
 namespace sudoku {
