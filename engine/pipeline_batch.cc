@@ -14,7 +14,7 @@ BatchPool::~BatchPool() {
 
 Batch* BatchPool::Take() {
   {
-    tbb::spin_mutex::scoped_lock lock(mutex_);
+    std::lock_guard lock(mutex_);
     if (!free_.empty()) {
       Batch* batch = free_.back();
       free_.pop_back();
@@ -28,14 +28,14 @@ Batch* BatchPool::Take() {
   auto batch = std::make_unique<Batch>();
   batch->lines.reserve(batch_size_);
   batch->text.reserve(batch_size_ * 96);
-  tbb::spin_mutex::scoped_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   made_.push_back(std::move(batch));
   return made_.back().get();
 }
 
 void BatchPool::Give(Batch* batch) {
   HandOff(batch);
-  tbb::spin_mutex::scoped_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   free_.push_back(batch);
 }
 

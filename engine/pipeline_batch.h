@@ -2,10 +2,9 @@
 // results, and the pool that recycles batches between runs of the stages.
 #pragma once
 
-#include <tbb/spin_mutex.h>
-
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -40,8 +39,8 @@ struct Batch {
   std::vector<PuzzleRecord> records;
   std::vector<PuzzleOutcome> outcomes;
   std::vector<Problem> problems;  // sorted by record once solved
-  tbb::spin_mutex problems_mutex;
-  uint64_t raw_bytes = 0;  // input consumed when the batch was cut
+  std::mutex problems_mutex;      // rarely taken: most ranges find no problem
+  uint64_t raw_bytes = 0;         // input consumed when the batch was cut
 };
 
 // Batches hold several hundred kilobytes, which malloc would otherwise map
@@ -62,7 +61,7 @@ class BatchPool {
 
  private:
   const size_t batch_size_;
-  tbb::spin_mutex mutex_;
+  std::mutex mutex_;  // taken twice per batch of thousands of lines
   std::vector<std::unique_ptr<Batch>> made_;
   std::vector<Batch*> free_;
 };

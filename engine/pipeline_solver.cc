@@ -1,11 +1,18 @@
 // The solver stage: parse, solve, verify and tally a batch's records.
 #include "engine/pipeline_solver.h"
 
+#include <tbb/enumerable_thread_specific.h>
+
 #include <algorithm>
 
 #include "engine/input.h"
 
 namespace sudoku {
+
+// Per-thread tallies, kept out of the header so that TBB stays in .cc files.
+struct BatchSolver::Tallies : tbb::enumerable_thread_specific<Tally> {
+  using enumerable_thread_specific::enumerable_thread_specific;
+};
 
 BatchSolver::BatchSolver(const std::string& path, const RunOptions& options)
     : options_(options),
@@ -13,11 +20,13 @@ BatchSolver::BatchSolver(const std::string& path, const RunOptions& options)
       givens_check_(strategies_ > 0 ? GivensCheck::kDeferred
                                     : GivensCheck::kNow),
       solver_(path, options),
-      tallies_([this] {
+      tallies_(std::make_unique<Tallies>([this] {
         return Tally{std::vector<StrategyStats>(
                          strategies_, StrategyStats(options_.slowest)),
                      0};
-      }) {}
+      })) {}
+
+BatchSolver::~BatchSolver() = default;
 
 void BatchSolver::Prepare(Batch& batch) const {
   batch.records.resize(batch.lines.size());
@@ -26,7 +35,7 @@ void BatchSolver::Prepare(Batch& batch) const {
 
 void BatchSolver::SolveRange(Batch& batch, size_t begin, size_t end) {
   ParseRange(batch, begin, end);
-  if (strategies_ > 0) SolveParsed(batch, begin, end, tallies_.local());
+  if (strategies_ > 0) SolveParsed(batch, begin, end, tallies_->local());
 }
 
 void BatchSolver::Finish(Batch& batch) const {
@@ -38,7 +47,7 @@ void BatchSolver::Finish(Batch& batch) const {
 std::vector<StrategyStats> BatchSolver::MergedStats() const {
   std::vector<StrategyStats> stats(strategies_,
                                    StrategyStats(options_.slowest));
-  for (const Tally& tally : tallies_) {
+  for (const Tally& tally : *tallies_) {
     for (size_t i = 0; i < strategies_; ++i) stats[i].Merge(tally.stats[i]);
   }
   return stats;
@@ -46,7 +55,7 @@ std::vector<StrategyStats> BatchSolver::MergedStats() const {
 
 uint64_t BatchSolver::Disagreements() const {
   uint64_t total = 0;
-  for (const Tally& tally : tallies_) total += tally.disagreements;
+  for (const Tally& tally : *tallies_) total += tally.disagreements;
   return total;
 }
 
@@ -94,7 +103,7 @@ void BatchSolver::SolveParsed(Batch& batch, size_t begin, size_t end,
     Searched(record, outcomes, tally);
   }
   if (!problems.empty()) {
-    tbb::spin_mutex::scoped_lock lock(batch.problems_mutex);
+    std::lock_guard lock(batch.problems_mutex);
     batch.problems.insert(batch.problems.end(), problems.begin(),
                           problems.end());
   }
@@ -120,7 +129,8 @@ void BatchSolver::Searched(const PuzzleRecord& record,
     stats.Add({o.verdict, o.nanos, o.result.nodes, o.result.guessed});
     stats.disagreements += o.disagreements;
     if (options_.slowest > 0) {
-      stats.slowest.Offer({o.nanos, o.result.nodes, record.line, record.puzzle});
+      stats.slowest.Offer(
+          {o.nanos, o.result.nodes, record.line, record.puzzle});
     }
     if (o.differs_from_file) ++stats.expected_differs;
   }

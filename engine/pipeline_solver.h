@@ -1,9 +1,8 @@
 // The pipeline's parallel stage: parses a batch's lines and solves them.
 #pragma once
 
-#include <tbb/enumerable_thread_specific.h>
-
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -26,6 +25,7 @@ class BatchSolver {
   static constexpr size_t kGrain = 16;
 
   BatchSolver(const std::string& path, const RunOptions& options);
+  ~BatchSolver();
 
   void Prepare(Batch& batch) const;
   // Parses the lines [begin, end) and, unless parsing only, solves them.
@@ -56,7 +56,8 @@ class BatchSolver {
   // With strategies to run, the givens check waits for their answers.
   const GivensCheck givens_check_;
   PuzzleSolver solver_;
-  tbb::enumerable_thread_specific<Tally> tallies_;
+  struct Tallies;
+  std::unique_ptr<Tallies> tallies_;
 };
 
 }  // namespace sudoku
