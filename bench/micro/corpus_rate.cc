@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "engine/dataset.h"
+#include "engine/exit_codes.h"
 #include "engine/input.h"
 #include "strategies/registry.h"
 #include "strategies/strategy.h"
@@ -56,7 +57,7 @@ int Usage(const char* why) {
                "[--min-seconds S]\nstrategies:";
   for (const Strategy& s : sudoku::AllStrategies()) std::cerr << ' ' << s.name;
   std::cerr << '\n';
-  return 2;
+  return sudoku::kExitUsage;
 }
 
 bool LoadCorpus(const std::string& path, std::vector<Grid>& puzzles) {
@@ -114,7 +115,7 @@ int main(int argc, char** argv) {
   if (options.limit < 1) return Usage("--limit must be at least 1");
 
   std::vector<Grid> puzzles;
-  if (!LoadCorpus(options.file, puzzles)) return 1;
+  if (!LoadCorpus(options.file, puzzles)) return sudoku::kExitUsage;
   if (puzzles.empty()) return Usage("the corpus holds no puzzles");
 
   std::printf("%-14s %9s %8s %12s %12s %9s %9s %8s %8s %12s\n", "strategy",
@@ -155,5 +156,5 @@ int main(int argc, char** argv) {
         static_cast<unsigned long long>(counts[3]),
         static_cast<double>(nodes) / static_cast<double>(puzzles.size()));
   }
-  return 0;
+  return sudoku::kExitOk;
 }

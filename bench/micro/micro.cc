@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "engine/dataset.h"
+#include "engine/exit_codes.h"
 #include "engine/input.h"
 #include "strategies/registry.h"
 #include "strategies/strategy.h"
@@ -97,7 +98,7 @@ int main(int argc, char** argv) {
     sets.push_back(sudoku::LoadSet(path));
     if (sets.back().empty()) {
       std::cerr << "micro: no puzzles in " << path << '\n';
-      return 1;
+      return sudoku::kExitUsage;
     }
   }
   for (const sudoku::Strategy& strategy : sudoku::AllStrategies()) {
@@ -113,8 +114,9 @@ int main(int argc, char** argv) {
     }
   }
   benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  if (benchmark::ReportUnrecognizedArguments(argc, argv))
+    return sudoku::kExitUsage;
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
-  return 0;
+  return sudoku::kExitOk;
 }
