@@ -7,8 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "engine/pipeline_accountant.h"
 #include "engine/pipeline_batch.h"
 #include "engine/pipeline_reader.h"
+#include "engine/pipeline_solver.h"
 #include "engine/puzzle.h"
 #include "strategies/registry.h"
 #include "tests/fixtures.h"
@@ -199,8 +201,9 @@ TEST(RunDataset, InvalidGivensCountAsInvalidWhateverTheStrategiesSay) {
               (std::vector<Verdict>{Verdict::kInvalid, Verdict::kSolved}));
     ASSERT_EQ(recorder.bad_lines.size(), 1u);
     EXPECT_EQ(recorder.bad_lines[0],
-              path + ":1: invalid givens: digit 8 twice in row 1 (r1c1 and "
-                     "r1c3)");
+              path +
+                  ":1: invalid givens: digit 8 twice in row 1 (r1c1 and "
+                  "r1c3)");
     if (careless == &kCareless) {
       EXPECT_TRUE(recorder.errors.empty());
       EXPECT_EQ(r.wrong_answers, 0u);
@@ -287,11 +290,11 @@ TEST(RunDataset, ChecksTestLineCountsAgainstWhatTheRunProves) {
   const std::string dead = "12345678.........9" + std::string(63, '.');
   const std::string path = WriteTempFile(
       "counts.txt", kPuzzle + ":1:" + kSolution + "\n" +  // agrees
-                        kPuzzle + ":2:\n" +                // one, proven
-                        empty + ":5:-\n" +                 // agrees
-                        empty + ":1:\n" +                  // several found
-                        dead + ":1:\n" +                   // none
-                        dead + ":0:-\n");                  // agrees
+                        kPuzzle + ":2:\n" +               // one, proven
+                        empty + ":5:-\n" +                // agrees
+                        empty + ":1:\n" +                 // several found
+                        dead + ":1:\n" +                  // none
+                        dead + ":0:-\n");                 // agrees
   Recorder recorder;
   RunOptions options = Options({"bitmask"});
   options.solution_limit = 2;
@@ -310,8 +313,8 @@ TEST(RunDataset, ChecksTestLineCountsAgainstWhatTheRunProves) {
 
   // Stopping at the first solution proves one exists, not that it is the
   // only one: only a claimed count of 0 is contradicted.
-  const std::string first = WriteTempFile(
-      "counts-first.txt", kPuzzle + ":2:\n" + kPuzzle + ":0:\n");
+  const std::string first =
+      WriteTempFile("counts-first.txt", kPuzzle + ":2:\n" + kPuzzle + ":0:\n");
   Recorder first_recorder;
   options.solution_limit = 1;
   const DatasetResult f = RunDataset(first, options, first_recorder);
@@ -394,6 +397,76 @@ TEST(BatchReader, StrictStopsAtTheBadLine) {
   EXPECT_TRUE(reader.stopped_strict());
   EXPECT_EQ(reader.Next(), nullptr);
   pool.Give(batch);
+}
+
+// The solver stage alone: ranges may finish in any order, yet the problems
+// come out in input order and the tallies add up.
+TEST(BatchSolver, SolvesRangesInAnyOrderAndSortsProblems) {
+  const std::string path = WriteTempFile(
+      "solver.txt", kPuzzle + "\nshort\n" + kPuzzle + "\n" + kPuzzle + "\n");
+  Input input(path);
+  RunOptions options = Options({"bitmask"});
+  options.strategies.push_back(&kGarbage);
+  BatchPool pool(options.batch_size);
+  BatchReader reader(input, options, pool);
+  Batch* batch = reader.Next();
+  ASSERT_NE(batch, nullptr);
+  ASSERT_EQ(batch->lines.size(), 4u);
+  BatchSolver solver(path, options);
+  solver.Prepare(*batch);
+  solver.SolveRange(*batch, 2, 4);
+  solver.SolveRange(*batch, 0, 2);
+  solver.Finish(*batch);
+  EXPECT_EQ(batch->records[1].status, RecordStatus::kMalformed);
+  ASSERT_EQ(batch->problems.size(), 3u);
+  for (size_t i = 0; i < batch->problems.size(); ++i) {
+    EXPECT_EQ(batch->problems[i].record, std::vector<size_t>({0, 2, 3})[i]);
+    EXPECT_TRUE(batch->problems[i].error);
+  }
+  const auto stats = solver.MergedStats();
+  EXPECT_EQ(stats[0].count(Verdict::kSolved), 3u);
+  EXPECT_EQ(stats[0].count(Verdict::kMalformed), 1u);
+  EXPECT_EQ(stats[1].count(Verdict::kWrong), 3u);
+  EXPECT_EQ(batch->outcomes[2 * 2 + 1].verdict, Verdict::kWrong);
+  pool.Give(batch);
+}
+
+// The accountant alone: lines counted; a record's reason and problems, then
+// the record itself, in input order; progress once per batch.
+TEST(Accountant, TellsTheObserverInInputOrder) {
+  class Log : public RunObserver {
+   public:
+    void OnRecord(const std::string&, const PuzzleRecord& record,
+                  std::span<const PuzzleOutcome> outcomes) override {
+      events.push_back("record " + std::to_string(record.line) + " x" +
+                       std::to_string(outcomes.size()));
+    }
+    void OnProblem(const std::string& message, bool error) override {
+      events.push_back((error ? "error " : "bad ") + message);
+    }
+    void OnProgress(uint64_t lines, uint64_t, std::optional<uint64_t>,
+                    double) override {
+      events.push_back("progress " + std::to_string(lines));
+    }
+    std::vector<std::string> events;
+  } log;
+  Batch batch;
+  batch.records.resize(2);
+  batch.records[0].line = 3;
+  batch.records[1].line = 7;
+  batch.records[1].status = RecordStatus::kInvalid;
+  batch.records[1].reason = "clash";
+  batch.outcomes.resize(2);
+  batch.problems.push_back({0, "f:3: WRONG", true});
+  DatasetResult result;
+  Accountant accountant("f", 1, log, result, Accountant::Clock::now());
+  accountant.Account(batch);
+  EXPECT_EQ(log.events, (std::vector<std::string>{
+                            "error f:3: WRONG", "record 3 x1", "bad f:7: clash",
+                            "record 7 x1", "progress 2"}));
+  EXPECT_EQ(result.puzzle_lines, 2u);
+  EXPECT_EQ(result.invalid, 1u);
+  EXPECT_EQ(result.malformed, 0u);
 }
 
 }  // namespace
