@@ -161,8 +161,8 @@ void PuzzleSolver::CompareWithFile(size_t index, const PuzzleRecord& record,
     if (contradiction.empty()) continue;
     o.differs_from_file = true;
     problems.push_back({index,
-                        Where(record) + std::string(strategies[i]->name) +
-                            " " + contradiction + ", the file says " +
+                        Where(record) + std::string(strategies[i]->name) + " " +
+                            contradiction + ", the file says " +
                             std::to_string(*record.expected_count),
                         false});
   }
