@@ -16,9 +16,8 @@ class Accountant {
   using Clock = std::chrono::steady_clock;
 
   // Counts into `result`'s line counters; progress is timed from `start`.
-  Accountant(const std::string& path, size_t strategies,
-             RunObserver& observer, DatasetResult& result,
-             Clock::time_point start)
+  Accountant(const std::string& path, size_t strategies, RunObserver& observer,
+             DatasetResult& result, Clock::time_point start)
       : path_(path),
         strategies_(strategies),
         observer_(observer),
@@ -28,7 +27,7 @@ class Accountant {
   void Account(const Batch& batch);
 
  private:
-  const std::string& path_;
+  const std::string path_;  // a copy: callers may pass a temporary
   const size_t strategies_;
   RunObserver& observer_;
   DatasetResult& result_;

@@ -42,7 +42,7 @@ class PuzzleSolver {
                        PuzzleOutcome* outcomes,
                        std::vector<Problem>& problems) const;
 
-  const std::string& path_;
+  const std::string path_;  // a copy: callers may pass a temporary
   const RunOptions& options_;
   TickClock clock_;
 };
