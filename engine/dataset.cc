@@ -106,6 +106,11 @@ std::optional<DatasetFormat> RecognizeCsvHeader(std::string_view line) {
   return format;
 }
 
+void MarkTruncated(PuzzleRecord& record) {
+  record.status = RecordStatus::kMalformed;
+  record.reason = Input::TooLongReason();
+}
+
 void CheckGivens(PuzzleRecord& record) {
   if (record.status != RecordStatus::kPuzzle) return;
   if (auto conflict = FindConflict(record.puzzle)) {
@@ -199,11 +204,7 @@ void ReadRecords(Input& input, DatasetParser& parser, GivensCheck check,
     }
     record.line = line_number;
     DatasetParser::ParseRecord(parser.format(), content, record, check);
-    if (truncated) {
-      record.status = RecordStatus::kMalformed;
-      record.reason =
-          "line longer than " + std::to_string(Input::kMaxLine) + " bytes";
-    }
+    if (truncated) MarkTruncated(record);
     on_record(record, content);
   }
 }

@@ -147,4 +147,7 @@ void ReadRecords(Input& input, DatasetParser& parser, GivensCheck check,
 // two of its givens repeat a digit in a unit.
 void CheckGivens(PuzzleRecord& record);
 
+// Marks a record malformed because Input cut its line at Input::kMaxLine.
+void MarkTruncated(PuzzleRecord& record);
+
 }  // namespace sudoku

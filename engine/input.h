@@ -58,6 +58,10 @@ class Input {
   std::string Sha256Hex();
 
   static constexpr size_t kMaxLine = 1 << 16;
+  // Why a line cut at kMaxLine is not read as a puzzle.
+  static std::string TooLongReason() {
+    return "line longer than " + std::to_string(kMaxLine) + " bytes";
+  }
 
  private:
   class RawFile;

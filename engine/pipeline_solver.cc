@@ -5,7 +5,6 @@
 
 #include <algorithm>
 
-#include "engine/input.h"
 
 namespace sudoku {
 
@@ -68,11 +67,7 @@ void BatchSolver::ParseRange(Batch& batch, size_t begin, size_t end) const {
         batch.format,
         std::string_view(batch.text).substr(line.offset, line.length), record,
         givens_check_);
-    if (line.truncated) {
-      record.status = RecordStatus::kMalformed;
-      record.reason =
-          "line longer than " + std::to_string(Input::kMaxLine) + " bytes";
-    }
+    if (line.truncated) MarkTruncated(record);
   }
 }
 

@@ -201,7 +201,7 @@ std::span<const ReportColumn* const> ComparedColumns() {
     for (const ReportColumn& column : kColumns) {
       if (column.compare_order > 0) columns.push_back(&column);
     }
-    std::ranges::sort(columns, {}, &ReportColumn::compare_order);
+    std::ranges::stable_sort(columns, {}, &ReportColumn::compare_order);
     return columns;
   }();
   return compared;

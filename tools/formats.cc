@@ -86,6 +86,11 @@ void ReadSdk(Input& input,
     if (row.find_first_not_of("-+=") == std::string::npos) continue;
     if (skipping) continue;
     if (rows == 0) grid_line = number;
+    if (truncated) {
+      on_bad(number, Input::TooLongReason());
+      skipping = true;
+      continue;
+    }
     if (row.size() != 9) {
       on_bad(number, "expected 9 cells in a grid row, found " +
                          std::to_string(row.size()));

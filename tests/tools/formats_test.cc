@@ -130,6 +130,18 @@ TEST(Formats, SdkBadRowsAndShortGridsAreReportedAndSkipped) {
                        "6: grid has 2 rows, expected 9"}));
 }
 
+// A row cut at Input::kMaxLine is reported, never read as the part that fit.
+TEST(Formats, SdkOverlongRowIsReported) {
+  const std::string good =
+      Write({Record(kOther, std::nullopt, 1)}, FileFormat::kSdk);
+  const std::string text = "123456789" + std::string(Input::kMaxLine, ' ') +
+                           "\n" + good.substr(10) + "\n" + good;
+  const ReadResult r = Read(text, FileFormat::kSdk);
+  ASSERT_EQ(r.records.size(), 1u);
+  EXPECT_EQ(FormatGrid(r.records[0].puzzle), kOther);
+  EXPECT_EQ(r.bad, (std::vector<std::string>{"1: " + Input::TooLongReason()}));
+}
+
 TEST(Formats, KaggleChecksSolutions) {
   std::string zeros = kPuzzle;
   for (char& ch : zeros) ch = ch == '.' ? '0' : ch;
