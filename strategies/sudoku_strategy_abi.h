@@ -23,6 +23,7 @@
  * plugin returns, and the plugin never keeps a pointer `bench` passed in.
  */
 
+#include <stddef.h> /* NULL, for the optional fields */
 #include <stdint.h>
 
 #ifdef __cplusplus
