@@ -24,9 +24,13 @@
 namespace sudoku {
 namespace {
 
-std::vector<std::string> StrategyChoices() {
-  std::vector<std::string> names = {"all"};
-  for (const Strategy& s : AllStrategies()) names.emplace_back(s.name);
+// The built-in names, for --help: the strategy list is checked after the
+// plugins are loaded, so that their strategies can be named too.
+std::string BuiltInNames() {
+  std::string names;
+  for (const Strategy& s : AllStrategies()) {
+    names += (names.empty() ? "" : ", ") + std::string(s.name);
+  }
   return names;
 }
 
@@ -344,8 +348,7 @@ DatasetPass RunRounds(const std::string& path, const RunOptions& run,
     first.strategies.resize(pass.result.stats.size());
     pass.rows = MakeRows(pass.result, first);
   } else {
-    pass.rounds_differ =
-        !CombineRounds(path, repeated, pass.result, pass.rows);
+    pass.rounds_differ = !CombineRounds(path, repeated, pass.result, pass.rows);
     pass.repeat_notes = RoundsNote(pass.rows);
   }
   return pass;
@@ -403,11 +406,17 @@ void RunCommand::Setup(CLI::App& app) {
   app.add_flag("--list", o.list,
                "List the registered strategies (name, then summary) and exit");
   app.add_option("-s,--strategy", o.strategies,
-                 "Strategies to run, comma-separated, or 'all'")
+                 "Strategies to run, comma-separated, or 'all' (every built-in "
+                 "and loaded one). Built in: " +
+                     BuiltInNames() + "; --plugin adds more")
       ->delimiter(',')
       ->allow_extra_args(false)  // "-s a FILE": FILE is a dataset
-      ->check(CLI::IsMember(StrategyChoices()))
       ->capture_default_str();
+  app.add_option("--plugin", o.plugins,
+                 "Load strategies from a shared library that implements "
+                 "strategies/sudoku_strategy_abi.h (repeatable); they are "
+                 "then selectable by name, part of 'all' and shown by --list")
+      ->allow_extra_args(false);
   app.add_option("-t,--threads", o.threads,
                  "Worker threads (default: all cores)")
       ->check(CLI::Range(1, 1024))
@@ -459,6 +468,7 @@ void RunCommand::Setup(CLI::App& app) {
 
 int RunCommand::Execute() {
   const Options& o = options_;
+  if (!LoadStrategies()) return kExitUsage;
   if (o.list) {
     ListStrategies();
     return kExitOk;
@@ -485,13 +495,43 @@ int RunCommand::Execute() {
   return exit_code.code();
 }
 
+bool RunCommand::LoadStrategies() {
+  for (const std::string& path : options_.plugins) {
+    std::string error;
+    if (!plugins_.Load(path, AllStrategies(), error)) {
+      std::cerr << "bench: " << error << '\n';
+      return false;
+    }
+  }
+  for (const Strategy& s : AllStrategies()) strategies_.push_back(&s);
+  for (const Strategy& s : plugins_.strategies()) strategies_.push_back(&s);
+  for (const std::string& name : options_.strategies) {
+    if (name == "all" || FindLoaded(name) != nullptr) continue;
+    std::string choices = "all";
+    for (const Strategy* s : strategies_)
+      choices += ", " + std::string(s->name);
+    std::cerr << "bench: --strategy: no strategy named '" << name
+              << "' (choose from " << choices << ")\n";
+    return false;
+  }
+  return true;
+}
+
+const Strategy* RunCommand::FindLoaded(std::string_view name) const {
+  for (const Strategy* s : strategies_) {
+    if (s->name == name) return s;
+  }
+  return nullptr;
+}
+
+// One line per strategy: name, summary, and where it came from.
 void RunCommand::ListStrategies() const {
   size_t width = 0;
-  for (const Strategy& s : AllStrategies())
-    width = std::max(width, s.name.size());
-  for (const Strategy& s : AllStrategies()) {
-    std::cout << s.name << std::string(width - s.name.size() + 2, ' ')
-              << s.summary << '\n';
+  for (const Strategy* s : strategies_) width = std::max(width, s->name.size());
+  for (const Strategy* s : strategies_) {
+    std::cout << s->name << std::string(width - s->name.size() + 2, ' ')
+              << s->summary << "  ["
+              << (s->origin.empty() ? kBuiltIn : s->origin) << "]\n";
   }
 }
 
@@ -501,9 +541,9 @@ RunOptions RunCommand::MakeRunOptions() const {
   if (!o.parse_only) {
     for (const std::string& name : o.strategies) {
       if (name == "all") {
-        for (const Strategy& s : AllStrategies()) run.strategies.push_back(&s);
+        for (const Strategy* s : strategies_) run.strategies.push_back(s);
       } else {
-        run.strategies.push_back(FindStrategy(name));
+        run.strategies.push_back(FindLoaded(name));
       }
     }
     // A strategy named twice (or in "all" and by name) runs once.

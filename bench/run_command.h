@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/plugin_loader.h"
 #include "engine/driver.h"
 
 namespace sudoku {
@@ -24,6 +25,7 @@ class RunCommand {
   struct Options {
     std::vector<std::string> datasets;
     std::vector<std::string> strategies = {"bitmask"};
+    std::vector<std::string> plugins;
     int threads = 1;
     uint64_t max_nodes = 0;
     uint32_t limit = 1;
@@ -42,11 +44,18 @@ class RunCommand {
   };
 
  private:
+  // Loads every --plugin and makes the list of strategies; false, having
+  // said why, when a plugin is refused or a strategy named is unknown.
+  bool LoadStrategies();
+  // A built-in or loaded strategy by name; null when there is none.
+  const Strategy* FindLoaded(std::string_view name) const;
   void ListStrategies() const;
   // The driver's settings: the strategies (each once), limits and threads.
   RunOptions MakeRunOptions() const;
 
   Options options_;
+  PluginLoader plugins_;
+  std::vector<const Strategy*> strategies_;  // built in, then loaded
   CLI::Option* max_nodes_option_ = nullptr;
 };
 

@@ -46,13 +46,26 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
   Checked checked;
   for (size_t i = 0; i < n; ++i) {
     const uint64_t start = TickClock::Now();
-    outcomes[i].result = strategies[i]->solve(
+    outcomes[i].result = strategies[i]->Solve(
         record.puzzle, options_.solution_limit, options_.max_nodes);
     outcomes[i].nanos = clock_.Nanos(start, TickClock::Now());
     outcomes[i].verdict = VerdictOf(outcomes[i].result.outcome);
     outcomes[i].disagreements = 0;  // batches are reused
     const SolveResult& r = outcomes[i].result;
-    if (r.solutions > 0) {
+    // The contract, held for every strategy (built-in ones never break it;
+    // a loaded one may): a known outcome code, nodes within the budget.
+    if (outcomes[i].verdict == Verdict::kWrong) {
+      Wrong(index, record, i, outcomes,
+            "returned an unknown outcome code (" +
+                std::to_string(static_cast<unsigned>(r.outcome)) + ")",
+            problems);
+    } else if (r.nodes > options_.max_nodes) {
+      Wrong(index, record, i, outcomes,
+            "counted " + std::to_string(r.nodes) +
+                " nodes, above the budget of " +
+                std::to_string(options_.max_nodes) + " (contract violation)",
+            problems);
+    } else if (r.solutions > 0) {
       if (auto error = CheckSolution(record.puzzle, r.solution)) {
         Wrong(index, record, i, outcomes,
               "returned a grid that is not a solution (" + *error +

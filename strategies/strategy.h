@@ -1,4 +1,5 @@
-// The strategy contract: the one signature every Sudoku solving strategy implements.
+// The strategy contract: the one signature every Sudoku solving strategy
+// implements.
 #pragma once
 
 #include <array>
@@ -37,7 +38,8 @@ constexpr std::string_view OutcomeName(Outcome outcome) {
 }
 
 // No node budget at all.
-inline constexpr uint64_t kUnlimitedNodes = std::numeric_limits<uint64_t>::max();
+inline constexpr uint64_t kUnlimitedNodes =
+    std::numeric_limits<uint64_t>::max();
 
 struct SolveResult {
   Outcome outcome = Outcome::kNoSolution;
@@ -71,6 +73,12 @@ struct SolveResult {
 using SolveFn = SolveResult (*)(const Grid& givens, uint32_t solution_limit,
                                 uint64_t node_budget);
 
+// A strategy loaded at run time (bench --plugin) solves through this, with
+// its row's `context` first: one trampoline serves every loaded strategy.
+using ContextSolveFn = SolveResult (*)(const void* context, const Grid& givens,
+                                       uint32_t solution_limit,
+                                       uint64_t node_budget);
+
 // What a strategy promises, as bit flags.
 enum Capability : uint32_t {
   // With solution_limit 1 its nodes equal the fixtures' `nodes_first`: the
@@ -97,6 +105,23 @@ struct Strategy {
   // with the best-ranked strategy that can, so a faster strategy takes over
   // by its rank here, with no edit there.
   uint32_t speed_rank = 0;
+  // A loaded strategy's solve function and its context (the plugin loader's
+  // record of it); built-in rows leave both null and use `solve`.
+  ContextSolveFn context_solve = nullptr;
+  const void* context = nullptr;
+  // Where a loaded strategy came from (the plugin's path); empty when built
+  // in.
+  std::string_view origin{};
+
+  // What the engine calls, for every strategy: one predictable branch more
+  // than calling `solve`.
+  SolveResult Solve(const Grid& givens, uint32_t solution_limit,
+                    uint64_t node_budget) const {
+    if (context_solve == nullptr) [[likely]] {
+      return solve(givens, solution_limit, node_budget);
+    }
+    return context_solve(context, givens, solution_limit, node_budget);
+  }
 
   bool Has(Capability capability) const {
     return (capabilities & capability) != 0;

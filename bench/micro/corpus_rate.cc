@@ -124,7 +124,7 @@ int main(int argc, char** argv) {
   for (const Strategy* s : options.strategies) {
     const size_t warm = puzzles.size() < 1000 ? puzzles.size() : 1000;
     for (size_t i = 0; i < warm; ++i) {
-      s->solve(puzzles[i], options.limit, options.budget);
+      s->Solve(puzzles[i], options.limit, options.budget);
     }
     uint64_t counts[4] = {}, nodes = 0, solved = 0;
     int passes = 0;
@@ -134,7 +134,7 @@ int main(int argc, char** argv) {
     double seconds = 0;
     do {
       for (const Grid& p : puzzles) {
-        const SolveResult r = s->solve(p, options.limit, options.budget);
+        const SolveResult r = s->Solve(p, options.limit, options.budget);
         if (passes == 0) {
           ++counts[static_cast<int>(r.outcome)];
           nodes += r.nodes;

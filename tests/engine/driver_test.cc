@@ -335,6 +335,70 @@ TEST(RunDataset, BudgetsCountAsOverBudget) {
   EXPECT_EQ(r.stats[0].puzzles(), ValidFixtures().size());
 }
 
+// Counts one node more than its budget allows: a contract violation.
+SolveResult SolveOverBudget(const Grid&, uint32_t, uint64_t budget) {
+  SolveResult r;
+  r.outcome = Outcome::kOverBudget;
+  r.nodes = budget + 1;
+  return r;
+}
+const Strategy kSpendthrift{"spendthrift", "counts past its budget",
+                            SolveOverBudget, 0, "none"};
+
+TEST(RunDataset, NodesAboveTheBudgetAreAWrongAnswer) {
+  const std::string path = WriteTempFile("overspent.txt", kPuzzle + "\n");
+  Recorder recorder;
+  RunOptions options = Options({"bitmask"});
+  options.strategies.push_back(&kSpendthrift);
+  options.max_nodes = 100000;
+  const DatasetResult r = RunDataset(path, options, recorder);
+  EXPECT_EQ(r.stats[1].count(Verdict::kWrong), 1u);
+  EXPECT_EQ(r.wrong_answers, 1u);
+  ASSERT_EQ(recorder.errors.size(), 1u);
+  EXPECT_NE(
+      recorder.errors[0].find(path + ":1: WRONG ANSWER from spendthrift: "
+                                     "counted 100001 nodes, above the budget "
+                                     "of 100000 (contract violation)"),
+      std::string::npos)
+      << recorder.errors[0];
+}
+
+// A row with a context (as a loaded plugin's): the engine calls it through
+// Strategy::Solve, and an outcome code it does not know is a wrong answer.
+SolveResult SolveWithContext(const void* context, const Grid& givens,
+                             uint32_t limit, uint64_t budget) {
+  SolveResult r = FindStrategy("bitmask")->solve(givens, limit, budget);
+  r.outcome = *static_cast<const Outcome*>(context);
+  return r;
+}
+const Outcome kUnknownCode = static_cast<Outcome>(9);
+const Outcome kSolvedCode = Outcome::kSolved;
+Strategy ContextRow(const char* name, const Outcome* code) {
+  Strategy s{name, "through a context", nullptr, 0, "none"};
+  s.context_solve = SolveWithContext;
+  s.context = code;
+  return s;
+}
+
+TEST(RunDataset, ContextRowsRunAndUnknownOutcomesAreWrong) {
+  const std::string path = WriteTempFile("context.txt", kPuzzle + "\n");
+  const Strategy good = ContextRow("context-good", &kSolvedCode);
+  const Strategy bad = ContextRow("context-bad", &kUnknownCode);
+  Recorder recorder;
+  RunOptions options = Options({"bitmask"});
+  options.strategies.push_back(&good);
+  options.strategies.push_back(&bad);
+  const DatasetResult r = RunDataset(path, options, recorder);
+  EXPECT_EQ(r.stats[1].count(Verdict::kSolved), 1u);
+  EXPECT_EQ(r.stats[2].count(Verdict::kWrong), 1u);
+  ASSERT_EQ(recorder.errors.size(), 1u);
+  EXPECT_NE(
+      recorder.errors[0].find(path + ":1: WRONG ANSWER from context-bad: "
+                                     "returned an unknown outcome code (9)"),
+      std::string::npos)
+      << recorder.errors[0];
+}
+
 TEST(RunDataset, ParseOnlyReadsEverythingAndSolvesNothing) {
   const std::string path =
       WriteTempFile("parse.txt", FixtureDataset() + "bad\n");

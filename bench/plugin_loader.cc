@@ -1,0 +1,200 @@
+// Loads strategy plugins (bench --plugin) and calls them through a trampoline
+// that keeps per-thread state and distrusts their answers.
+#include "bench/plugin_loader.h"
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "strategies/sudoku_strategy_abi.h"
+
+namespace sudoku {
+namespace {
+
+// Each thread's plugin states, indexed by Loaded::slot: made on the thread's
+// first call to that strategy, freed when the thread ends. The destructor
+// needs only the function pointers it keeps (libraries are never unloaded).
+class ThreadStates {
+ public:
+  ~ThreadStates() {
+    for (const Entry& e : entries_) {
+      if (e.made && e.free_state != nullptr) e.free_state(e.state);
+    }
+  }
+  void* Get(const PluginLoader::Loaded& s) {
+    if (s.slot >= entries_.size()) entries_.resize(s.slot + 1);
+    Entry& e = entries_[s.slot];
+    if (!e.made) {
+      e.state = s.descriptor->new_state();
+      e.free_state = s.descriptor->free_state;
+      e.made = true;
+    }
+    return e.state;
+  }
+
+ private:
+  struct Entry {
+    void* state = nullptr;
+    void (*free_state)(void*) = nullptr;
+    bool made = false;
+  };
+  std::vector<Entry> entries_;
+};
+
+thread_local ThreadStates thread_states;
+
+// Outcome::kOverBudget is the last code: anything above is unknown, and the
+// engine counts an unknown outcome as a WRONG answer (VerdictOf).
+constexpr Outcome kUnknownOutcome = static_cast<Outcome>(0xff);
+
+// The plugin's answer, translated and not trusted: an unknown outcome code
+// becomes kUnknownOutcome with no grid (the engine reports "unknown outcome
+// code" as WRONG), and a digit outside 1..9 becomes 0, an empty cell, so the
+// engine's verification rejects the grid as WRONG. The node count passes as
+// is: the engine holds it against the budget.
+SolveResult Trampoline(const void* context, const Grid& givens,
+                       uint32_t solution_limit, uint64_t node_budget) {
+  const auto& s = *static_cast<const PluginLoader::Loaded*>(context);
+  void* state =
+      s.descriptor->new_state != nullptr ? thread_states.Get(s) : nullptr;
+  sudoku_result r;
+  std::memset(&r, 0, sizeof(r));
+  s.descriptor->solve(state, givens.data(), solution_limit, node_budget, &r);
+  SolveResult out;
+  out.nodes = r.nodes;
+  out.guessed = r.guessed != 0;
+  if (r.outcome > SUDOKU_OVER_BUDGET) {
+    out.outcome = kUnknownOutcome;
+    out.solutions = 0;
+    return out;
+  }
+  out.outcome = static_cast<Outcome>(r.outcome);
+  out.solutions = r.solutions;
+  for (int cell = 0; cell < kCells; ++cell) {
+    const uint8_t d = r.solution[cell];
+    out.solution[cell] = (d >= 1 && d <= 9) ? d : 0;
+  }
+  return out;
+}
+
+static_assert(SUDOKU_SOLVED == static_cast<int>(Outcome::kSolved));
+static_assert(SUDOKU_MULTIPLE == static_cast<int>(Outcome::kMultiple));
+static_assert(SUDOKU_NO_SOLUTION == static_cast<int>(Outcome::kNoSolution));
+static_assert(SUDOKU_OVER_BUDGET == static_cast<int>(Outcome::kOverBudget));
+static_assert(SUDOKU_CAP_SEED_FIRST_TREE == kSeedFirstTree);
+static_assert(SUDOKU_CAP_SEED_WHOLE_TREE == kSeedWholeTree);
+static_assert(SUDOKU_CAP_COUNTS_SOLUTIONS == kCountsSolutions);
+static_assert(SUDOKU_CELLS == kCells);
+
+std::string_view OrEmpty(const char* text, std::string_view fallback) {
+  return text != nullptr ? std::string_view(text) : fallback;
+}
+
+}  // namespace
+
+bool PluginLoader::Load(const std::string& path,
+                        std::span<const Strategy> builtins,
+                        std::string& error) {
+  const std::string where = "--plugin " + path + ": ";
+  // A bare name would make dlopen search the library path instead.
+  const std::string file =
+      path.find('/') == std::string::npos ? "./" + path : path;
+  void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (handle == nullptr) {
+    const char* why = dlerror();
+    error = where + "cannot be loaded as a shared library (" +
+            (why ? why : "unknown reason") + ")";
+    return false;
+  }
+  // Never dlclose: a refused plugin's code is not running, and a loaded
+  // one's must outlive every thread.
+  const auto entry = reinterpret_cast<sudoku_strategy_table_fn>(
+      dlsym(handle, SUDOKU_STRATEGY_TABLE_SYMBOL));
+  if (entry == nullptr) {
+    error = where + "not a strategy plugin: it exports no " +
+            SUDOKU_STRATEGY_TABLE_SYMBOL + " function";
+    return false;
+  }
+  const struct sudoku_strategy_table* table = entry();
+  if (table == nullptr) {
+    error = where + SUDOKU_STRATEGY_TABLE_SYMBOL + "() returned NULL";
+    return false;
+  }
+  if (table->abi_version != SUDOKU_STRATEGY_ABI_VERSION) {
+    error = where + "built for strategy ABI version " +
+            std::to_string(table->abi_version) +
+            ", but this bench speaks version " +
+            std::to_string(SUDOKU_STRATEGY_ABI_VERSION) +
+            " (rebuild it against this sudoku_strategy_abi.h)";
+    return false;
+  }
+  if (table->count == 0 || table->strategies == nullptr) {
+    error = where + "its table lists no strategies";
+    return false;
+  }
+  // Check every descriptor before adding any.
+  std::vector<std::string_view> names;
+  for (uint32_t i = 0; i < table->count; ++i) {
+    const sudoku_strategy& d = table->strategies[i];
+    const std::string_view name = OrEmpty(d.name, "");
+    const std::string which =
+        "strategy #" + std::to_string(i + 1) +
+        (name.empty() ? "" : " '" + std::string(name) + "'");
+    if (name.empty()) {
+      error = where + which + " has an empty name";
+      return false;
+    }
+    if (name == "all" || name.find(',') != std::string_view::npos) {
+      error = where + which +
+              " has a name bench cannot select ('all' and ',' are reserved)";
+      return false;
+    }
+    if (d.solve == nullptr) {
+      error = where + which + " has no solve function";
+      return false;
+    }
+    if ((d.new_state == nullptr) != (d.free_state == nullptr)) {
+      error = where + which +
+              " has one of new_state and free_state without the other";
+      return false;
+    }
+    std::string_view clash;
+    for (const Strategy& s : builtins) {
+      if (s.name == name) clash = kBuiltIn;
+    }
+    for (const Strategy& s : rows_) {
+      if (s.name == name) clash = s.origin;
+    }
+    if (std::find(names.begin(), names.end(), name) != names.end()) {
+      clash = path;
+    }
+    if (!clash.empty()) {
+      error = where + which + " is a duplicate: a strategy '" +
+              std::string(name) + "' is already defined (" +
+              std::string(clash) + ")";
+      return false;
+    }
+    names.push_back(name);
+  }
+  const std::string& origin = origins_.emplace_back(path);
+  for (uint32_t i = 0; i < table->count; ++i) {
+    const sudoku_strategy& d = table->strategies[i];
+    const Loaded& loaded = loaded_.emplace_back(Loaded{&d, loaded_.size()});
+    Strategy row{};
+    row.name = d.name;
+    row.summary = OrEmpty(d.summary, "");
+    row.solve = nullptr;
+    row.capabilities =
+        d.capabilities & (kSeedFirstTree | kSeedWholeTree | kCountsSolutions);
+    row.node_unit = OrEmpty(d.node_unit, "node");
+    row.speed_rank = 0;
+    row.context_solve = Trampoline;
+    row.context = &loaded;
+    row.origin = origin;
+    rows_.push_back(row);
+  }
+  return true;
+}
+
+}  // namespace sudoku
