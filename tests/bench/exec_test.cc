@@ -100,12 +100,31 @@ void ExpectEveryLineCounted(std::map<std::string, std::string> row) {
   EXPECT_EQ(sum, std::stoull(row["puzzles"]));
 }
 
+// strategy -> line -> "outcome nodes", from a --per-puzzle file.
+std::map<std::string, std::map<std::string, std::string>> PerPuzzle(
+    const std::string& path) {
+  std::map<std::string, std::map<std::string, std::string>> seen;
+  std::istringstream lines(ReadFile(path));
+  std::string line;
+  std::getline(lines, line);  // header
+  while (std::getline(lines, line)) {
+    std::vector<std::string> f;
+    std::istringstream fields(line);
+    std::string field;
+    while (std::getline(fields, field, ',')) f.push_back(field);
+    EXPECT_EQ(f.size(), 6u) << line;
+    if (f.size() == 6) seen[f[2]][f[1]] = f[3] + " " + f[5];
+  }
+  return seen;
+}
+
 TEST(BenchExec, PythonExampleSolvesAndEveryAnswerVerifies) {
   const std::string data = WriteTempFile("exec_py.txt", Lines(EasyPuzzles(20)));
   const std::string csv = TempPath("exec_py.csv");
+  const std::string per_puzzle = TempPath("exec_py_per_puzzle.csv");
   const BenchRun run = Bench(
       "--progress never --limit 2 -t 2 -s bitmask,py --exec 'py=" + kSolverPy +
-      "' --csv " + csv + " " + data);
+      "' --csv " + csv + " --per-puzzle " + per_puzzle + " " + data);
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_FALSE(Has(run.err, "WRONG")) << run.err;
   auto row = CsvRow(ReadFile(csv), "py");
@@ -120,6 +139,10 @@ TEST(BenchExec, PythonExampleSolvesAndEveryAnswerVerifies) {
                   "round trip"))
       << run.out;
   EXPECT_FALSE(Has(run.out, "errors")) << run.out;
+  // Its search is the seed tree (row-major, digits ascending), bitmask's.
+  const auto seen = PerPuzzle(per_puzzle);
+  EXPECT_EQ(seen.at("py").size(), 20u);
+  EXPECT_EQ(seen.at("py"), seen.at("bitmask"));
 }
 
 TEST(BenchExec, PythonExampleStopsAtTheBudget) {
@@ -143,19 +166,7 @@ TEST(BenchExec, CompiledExampleSearchesExactlyAsTheBuiltInBands) {
       kExecBands + " --per-puzzle " + per_puzzle + " " + kSource +
       "/datasets/mixed.txt");
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  // line -> "outcome nodes", per strategy
-  std::map<std::string, std::map<std::string, std::string>> seen;
-  std::istringstream lines(ReadFile(per_puzzle));
-  std::string line;
-  std::getline(lines, line);  // header
-  while (std::getline(lines, line)) {
-    std::vector<std::string> f;
-    std::istringstream fields(line);
-    std::string field;
-    while (std::getline(fields, field, ',')) f.push_back(field);
-    ASSERT_EQ(f.size(), 6u) << line;
-    seen[f[2]][f[1]] = f[3] + " " + f[5];
-  }
+  auto seen = PerPuzzle(per_puzzle);
   EXPECT_EQ(seen["bands"].size(), 2000u);
   EXPECT_EQ(seen["cb"], seen["bands"]);
 }
