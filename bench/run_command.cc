@@ -412,9 +412,9 @@ void RunCommand::Setup(CLI::App& app) {
   app.add_flag("--list", o.list,
                "List the registered strategies (name, then summary) and exit");
   app.add_option("-s,--strategy", o.strategies,
-                 "Strategies to run, comma-separated, or 'all' (every built-in "
-                 "and loaded one). Built in: " +
-                     BuiltInNames() + "; --plugin adds more")
+                 "Strategies to run, comma-separated, or 'all' (every one: "
+                 "built in, loaded or --exec). Built in: " +
+                     BuiltInNames() + "; --plugin and --exec add more")
       ->delimiter(',')
       ->allow_extra_args(false)  // "-s a FILE": FILE is a dataset
       ->capture_default_str();
