@@ -37,6 +37,10 @@ constexpr int kFailedStartsBeforeGivingUp = 3;
 // How long a process that closed its output may take to exit before it is
 // killed, so that its own exit status can be reported.
 constexpr auto kExitGrace = std::chrono::seconds(1);
+// Extra seconds a fresh process gets for its first answer: starting an
+// interpreter or a virtual machine is not the puzzle's time, and on a busy
+// machine it can outlast a timeout meant for one puzzle.
+constexpr double kStartUpAllowanceS = 10;
 
 using Clock = std::chrono::steady_clock;
 
@@ -346,7 +350,11 @@ void Fail(Slot& slot, Process::Read read, std::string_view line,
       slot.error = "process died (" + slot.process.Ended() + ")";
       break;
     case Process::Read::kTimedOut:
-      slot.error = "timed out after " + SecondsText(timeout_s) + " (killed)";
+      slot.error = "timed out after " + SecondsText(timeout_s) +
+                   (slot.answered ? ""
+                                  : " on its first puzzle, start-up "
+                                    "included") +
+                   " (killed)";
       break;
     case Process::Read::kTooLong:
       slot.error = "answered garbage: a line longer than " +
@@ -387,15 +395,17 @@ SolveResult SolveThroughProcess(const void* context, const Grid& givens,
   const size_t size =
       FormatRequest(givens, solution_limit, node_budget, request);
   std::string_view line;
+  const double timeout_s =
+      spec.timeout_s + (slot.answered ? 0 : kStartUpAllowanceS);
   const Process::Read read = slot.process.Send(request, size)
-                                 ? slot.process.ReadLine(spec.timeout_s, line)
+                                 ? slot.process.ReadLine(timeout_s, line)
                                  : Process::Read::kClosed;
   if (read == Process::Read::kLine && ParseReply(line, result)) {
     slot.answered = true;
     slot.failed_starts = 0;
     return result;
   }
-  Fail(slot, read, line, spec.timeout_s);
+  Fail(slot, read, line, timeout_s);
   result = SolveResult{};
   result.outcome = Outcome::kError;
   return result;

@@ -482,7 +482,8 @@ void RunCommand::Setup(CLI::App& app) {
       ->allow_extra_args(false);
   app.add_option("--exec-timeout", o.exec_timeout,
                  "Seconds an --exec process may take over one puzzle before "
-                 "it is killed and the puzzle counted as an error")
+                 "it is killed and the puzzle counted as an error (a fresh "
+                 "process gets 10 s more for its first answer, to start)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
 }
