@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bench/process_strategy.h"
+#include "engine/csv_reader.h"
 #include "strategies/registry.h"
 #include "tests/bench/bench_runner.h"
 #include "tests/fixtures.h"
@@ -63,41 +64,20 @@ std::string AsRequested(std::string puzzle) {
   return puzzle;
 }
 
-// One strategy's row of a CSV report, by column name.
-std::map<std::string, std::string> CsvRow(const std::string& csv,
-                                          const std::string& strategy) {
-  std::istringstream lines(csv);
-  std::string header, line;
-  std::getline(lines, header);
-  auto fields = [](const std::string& text) {
-    std::vector<std::string> out;
-    std::istringstream in(text);
-    std::string field;
-    while (std::getline(in, field, ',')) out.push_back(field);
-    return out;
-  };
-  const std::vector<std::string> names = fields(header);
-  while (std::getline(lines, line)) {
-    const std::vector<std::string> values = fields(line);
-    if (values.size() < 2 || values[1] != strategy) continue;
-    std::map<std::string, std::string> row;
-    for (size_t i = 0; i < names.size() && i < values.size(); ++i) {
-      row[names[i]] = values[i];
-    }
-    return row;
+// One strategy's row of a CSV report, read by the engine's reader.
+ReportRow CsvRow(const std::string& csv_path, const std::string& strategy) {
+  for (const ReportEntry& entry : ReadCsvReportFile(csv_path)) {
+    if (entry.row.strategy == strategy) return entry.row;
   }
-  ADD_FAILURE() << "no row for " << strategy << " in " << csv;
+  ADD_FAILURE() << "no row for " << strategy << " in " << ReadFile(csv_path);
   return {};
 }
 
 // Every count of a row adds up to its puzzles: each line in exactly one.
-void ExpectEveryLineCounted(std::map<std::string, std::string> row) {
-  uint64_t sum = 0;
-  for (const char* count : {"solved", "multiple", "no_solution", "over_budget",
-                            "invalid", "malformed", "wrong", "errors"}) {
-    sum += std::stoull(row[count]);
-  }
-  EXPECT_EQ(sum, std::stoull(row["puzzles"]));
+void ExpectEveryLineCounted(const ReportRow& r) {
+  EXPECT_EQ(r.solved + r.multiple + r.no_solution + r.over_budget + r.invalid +
+                r.malformed + r.wrong + r.errors,
+            r.puzzles);
 }
 
 // strategy -> line -> "outcome nodes", from a --per-puzzle file.
@@ -127,11 +107,11 @@ TEST(BenchExec, PythonExampleSolvesAndEveryAnswerVerifies) {
       "' --csv " + csv + " --per-puzzle " + per_puzzle + " " + data);
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_FALSE(Has(run.err, "WRONG")) << run.err;
-  auto row = CsvRow(ReadFile(csv), "py");
-  EXPECT_EQ(row["puzzles"], "20");
-  EXPECT_EQ(row["solved"], "20");  // under --limit 2: each proved unique
-  EXPECT_EQ(row["errors"], "0");
-  EXPECT_NE(row["nodes_total"], "0");
+  auto row = CsvRow(csv, "py");
+  EXPECT_EQ(row.puzzles, 20u);
+  EXPECT_EQ(row.solved, 20u);  // under --limit 2: each proved unique
+  EXPECT_EQ(row.errors, 0u);
+  EXPECT_NE(row.nodes_total, 0u);
   ExpectEveryLineCounted(row);
   // The console says what the time of a process strategy measures.
   EXPECT_TRUE(Has(run.out,
@@ -153,9 +133,9 @@ TEST(BenchExec, PythonExampleStopsAtTheBudget) {
   const BenchRun run = Bench("-q --max-nodes 30 -s py --exec 'py=" + kSolverPy +
                              "' --csv " + csv + " " + data);
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  auto row = CsvRow(ReadFile(csv), "py");
-  EXPECT_EQ(row["over_budget"], "10");
-  EXPECT_EQ(row["nodes_max"], "30");
+  auto row = CsvRow(csv, "py");
+  EXPECT_EQ(row.over_budget, 10u);
+  EXPECT_EQ(row.nodes_max, 30u);
 }
 
 TEST(BenchExec, CompiledExampleSearchesExactlyAsTheBuiltInBands) {
@@ -181,9 +161,9 @@ TEST(BenchExec, AProcessThatLiesIsCaughtAsWrong) {
   EXPECT_TRUE(Has(run.err, data + ":2: WRONG ANSWER from liar: returned a "
                                   "grid that is not a solution"))
       << run.err;
-  auto row = CsvRow(ReadFile(csv), "liar");
-  EXPECT_EQ(row["wrong"], "3");
-  EXPECT_EQ(row["errors"], "0");
+  auto row = CsvRow(csv, "liar");
+  EXPECT_EQ(row.wrong, 3u);
+  EXPECT_EQ(row.errors, 0u);
 }
 
 // A process that fails on the third of eight puzzles: that puzzle is an
@@ -198,10 +178,10 @@ BenchRun RunFaulty(const std::string& mode, const std::string& name,
             name + "=" + kFaultyPy + " " + mode + " " +
             AsRequested(puzzles[2]) + "' --csv " + csv + " " + data);
   EXPECT_EQ(run.exit_code, 1) << run.err;
-  auto row = CsvRow(ReadFile(csv), name);
-  EXPECT_EQ(row["errors"], "1");
-  EXPECT_EQ(row["solved"], "7");
-  EXPECT_EQ(row["wrong"], "0");
+  auto row = CsvRow(csv, name);
+  EXPECT_EQ(row.errors, 1u);
+  EXPECT_EQ(row.solved, 7u);
+  EXPECT_EQ(row.wrong, 0u);
   ExpectEveryLineCounted(row);
   return run;
 }
@@ -254,8 +234,8 @@ TEST(BenchExec, ACommandThatDoesNotExistIsNotRestartedForever) {
                                   "last 3 processes on this thread failed "
                                   "before answering once"))
       << run.err;
-  auto row = CsvRow(ReadFile(csv), "nope");
-  EXPECT_EQ(row["errors"], "6");
+  auto row = CsvRow(csv, "nope");
+  EXPECT_EQ(row.errors, 6u);
   ExpectEveryLineCounted(row);
 }
 
@@ -269,7 +249,7 @@ TEST(BenchExec, EachThreadHasAProcessOfItsOwn) {
       "-q -t 2 --batch 1 --limit 2 -s bitmask,py --exec 'py=" + kFaultyPy +
       " pid " + pids + "' --csv " + csv + " " + data);
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(CsvRow(ReadFile(csv), "py")["solved"], "30");
+  EXPECT_EQ(CsvRow(csv, "py").solved, 30u);
   std::istringstream lines(ReadFile(pids));
   std::set<std::string> started;
   std::string pid;
