@@ -30,9 +30,10 @@ namespace {
 constexpr size_t kMaxReply = 1024;
 // The request: 81 cells, the limit and the budget, spaces and a newline.
 constexpr size_t kMaxRequest = 128;
-// Processes in a row that fail before their first answer, after which a
-// thread stops starting new ones (a command that cannot work would
-// otherwise be started once per puzzle).
+// Processes in a row that die or answer garbage before their first answer,
+// after which a thread stops starting new ones (a command that cannot work
+// would otherwise be started once per puzzle). A timeout does not count: a
+// slow process is not a broken one.
 constexpr int kFailedStartsBeforeGivingUp = 3;
 // How long a process that closed its output may take to exit before it is
 // killed, so that its own exit status can be reported.
@@ -216,7 +217,7 @@ struct Slot {
   std::string command;  // what `process` runs
   Process process;
   std::string error;      // why the last puzzle went unanswered
-  int failed_starts = 0;  // processes in a row that failed before answering
+  int failed_starts = 0;  // processes in a row broken before answering
   bool answered = false;  // the running process has answered once
 };
 
@@ -369,7 +370,7 @@ void Fail(Slot& slot, Process::Read read, std::string_view line,
       break;
   }
   slot.process.Stop();
-  if (!slot.answered) ++slot.failed_starts;
+  if (!slot.answered && read != Process::Read::kTimedOut) ++slot.failed_starts;
 }
 
 SolveResult SolveThroughProcess(const void* context, const Grid& givens,
@@ -382,7 +383,8 @@ SolveResult SolveThroughProcess(const void* context, const Grid& givens,
     if (slot.failed_starts >= kFailedStartsBeforeGivingUp) {
       slot.error = "not restarted: its last " +
                    std::to_string(kFailedStartsBeforeGivingUp) +
-                   " processes on this thread failed before answering once";
+                   " processes on this thread died or answered garbage "
+                   "before answering once";
       return result;
     }
     slot.answered = false;

@@ -231,8 +231,8 @@ TEST(BenchExec, ACommandThatDoesNotExistIsNotRestartedForever) {
                                   "command)"))
       << run.err;
   EXPECT_TRUE(Has(run.err, data + ":4: ERROR from nope: not restarted: its "
-                                  "last 3 processes on this thread failed "
-                                  "before answering once"))
+                                  "last 3 processes on this thread died or "
+                                  "answered garbage before answering once"))
       << run.err;
   auto row = CsvRow(csv, "nope");
   EXPECT_EQ(row.errors, 6u);
