@@ -151,6 +151,18 @@ TEST(BenchExec, CompiledExampleSearchesExactlyAsTheBuiltInBands) {
   EXPECT_EQ(seen["cb"], seen["bands"]);
 }
 
+TEST(BenchExec, RoundsOfRepeatSearchAlikeThroughTheSameProcesses) {
+  const std::string csv = TempPath("exec_repeat.csv");
+  const BenchRun run =
+      Bench("-q --repeat 3 -t 2 --limit 2 -s bands,cb --exec cb=" + kExecBands +
+            " --csv " + csv + " " + kSource + "/datasets/edge-cases.txt");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  const ReportRow row = CsvRow(csv, "cb");
+  EXPECT_EQ(row.repeats, 3);
+  EXPECT_EQ(row.nodes_total, CsvRow(csv, "bands").nodes_total);
+  EXPECT_EQ(row.errors, 0u);
+}
+
 TEST(BenchExec, AProcessThatLiesIsCaughtAsWrong) {
   const std::string data =
       WriteTempFile("exec_wrong.txt", Lines(EasyPuzzles(3)));
