@@ -100,6 +100,23 @@ TEST(BenchCrash, AbortNamesStrategyAndLine) {
   ExpectCrashReport(CRASH_ABORT_PLUGIN, "crash-abort", SIGABRT, "SIGABRT");
 }
 
+// The main thread has an alternate signal stack, so even a stack overflow
+// is reported there; with one thread the main thread does all the solving.
+// (TBB's workers have none: a stack overflow on one goes unreported.)
+TEST(BenchCrash, StackOverflowOnTheMainThreadIsReported) {
+  const std::string dataset = CrashDataset();
+  const Ending ending =
+      RunBench({"--progress", "never", "-t", "1", "--plugin",
+                CRASH_OVERFLOW_PLUGIN, "-s", "crash-overflow", dataset});
+  EXPECT_TRUE(ending.signaled) << ending.err;
+  EXPECT_EQ(ending.signal, SIGSEGV) << ending.err;
+  EXPECT_NE(ending.err.find("bench: crashed with SIGSEGV while solving:\n  "
+                            "crash-overflow on " +
+                            dataset + ":150 (the crashing thread)\n"),
+            std::string::npos)
+      << ending.err;
+}
+
 // The same plugins on puzzles they do not crash on: the handler changes
 // nothing in a run that ends normally.
 TEST(BenchCrash, NoCrashNoReport) {

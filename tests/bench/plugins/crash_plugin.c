@@ -1,7 +1,8 @@
 /* Strategy plugins that crash the process, for tests/bench/crash_test.cc:
  * on a puzzle whose first cell is empty, crash-segv writes through a null
- * pointer and crash-abort calls abort(); every other puzzle is answered
- * "over budget" after 0 nodes, which the contract allows. */
+ * pointer, crash-abort calls abort() and crash-overflow recurses until its
+ * stack runs out; every other puzzle is answered "over budget" after 0
+ * nodes, which the contract allows. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -11,11 +12,24 @@
  * the store into a trap instruction (SIGILL) instead of a real fault. */
 static volatile uintptr_t crash_address = 0;
 
+#if defined(CRASH_OVERFLOW)
+/* A kilobyte of stack a call, without end: `frame` is volatile, so the
+ * compiler can neither prove the recursion endless nor make it a loop. */
+__attribute__((no_sanitize("address", "undefined"))) static int overflow(void) {
+  volatile char frame[1024];
+  frame[0] = 1;
+  if (frame[0] == 0) return 0;
+  return overflow() + frame[0];
+}
+#endif
+
 /* Uninstrumented, so a sanitizer build faults here too instead of reporting
  * the null store and exiting. */
 __attribute__((no_sanitize("address", "undefined"))) static void crash(void) {
 #if defined(CRASH_ABORT)
   abort();
+#elif defined(CRASH_OVERFLOW)
+  (void)overflow();
 #else
   *(volatile int*)crash_address = 1;
 #endif
