@@ -74,6 +74,12 @@ class RecordClaim {
 
 thread_local RecordClaim claim;
 
+// Out of line, so the path taken on every solve but a thread's first saves
+// no registers.
+[[gnu::noinline, gnu::cold]] Record* ClaimRecord() {
+  return claim.Claim() ? own_record : nullptr;
+}
+
 // Appends `record`'s puzzle to `out` when one is in flight.
 void Append(const Record& record, bool this_thread, InFlightPuzzle* out,
             size_t capacity, size_t& count) {
@@ -93,10 +99,7 @@ void Append(const Record& record, bool this_thread, InFlightPuzzle* out,
 void MarkInFlight(const Strategy& strategy, const std::string& path,
                   uint64_t line) {
   Record* record = own_record;
-  if (record == nullptr) {
-    if (!claim.Claim()) return;
-    record = own_record;
-  }
+  if (record == nullptr && (record = ClaimRecord()) == nullptr) return;
   record->path.store(&path, std::memory_order_relaxed);
   record->line.store(line, std::memory_order_relaxed);
   // Release: whoever sees the strategy sees the path and line with it.
