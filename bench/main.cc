@@ -3,10 +3,12 @@
 #include <CLI/CLI.hpp>
 
 #include "bench/compare_command.h"
+#include "bench/crash_report.h"
 #include "bench/run_command.h"
 #include "engine/exit_codes.h"
 
 int main(int argc, char** argv) {
+  sudoku::InstallCrashReport();  // before any thread starts
   CLI::App app{
       "sudoku-bench: runs Sudoku solving strategies over puzzle datasets, "
       "verifies every answer and reports timing and search effort.\n"

@@ -1,6 +1,7 @@
 // Solving, verifying and cross-checking one puzzle with every strategy.
 #include "engine/puzzle_solver.h"
 
+#include "engine/in_flight.h"
 #include "engine/puzzle.h"
 
 namespace sudoku {
@@ -45,10 +46,12 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
   const size_t n = strategies.size();
   Checked checked;
   for (size_t i = 0; i < n; ++i) {
+    MarkInFlight(*strategies[i], path_, record.line);  // for a crash report
     const uint64_t start = TickClock::Now();
     outcomes[i].result = strategies[i]->Solve(
         record.puzzle, options_.solution_limit, options_.max_nodes);
     outcomes[i].nanos = clock_.Nanos(start, TickClock::Now());
+    ClearInFlight();
     outcomes[i].verdict = VerdictOf(outcomes[i].result.outcome);
     outcomes[i].disagreements = 0;  // batches are reused
     if (outcomes[i].verdict == Verdict::kError) {

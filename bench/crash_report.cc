@@ -1,0 +1,130 @@
+// The crash handler: the puzzles in flight, formatted without allocating,
+// then death by the same signal.
+#include "bench/crash_report.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <string_view>
+
+#include "engine/in_flight.h"
+
+namespace sudoku {
+namespace {
+
+// Collects text in a fixed buffer and writes it to standard error with
+// write(2): a signal handler may not use malloc, stdio or the locale.
+class StderrWriter {
+ public:
+  StderrWriter() = default;
+  StderrWriter(const StderrWriter&) = delete;
+  StderrWriter& operator=(const StderrWriter&) = delete;
+  ~StderrWriter() { Flush(); }
+
+  StderrWriter& operator<<(std::string_view text) {
+    for (const char c : text) {
+      if (size_ == sizeof(buffer_)) Flush();
+      buffer_[size_++] = c;
+    }
+    return *this;
+  }
+  StderrWriter& operator<<(uint64_t number) {
+    char digits[20];  // 2^64 has 20 decimal digits
+    size_t count = 0;
+    do {
+      digits[count++] = static_cast<char>('0' + number % 10);
+      number /= 10;
+    } while (number != 0);
+    while (count > 0) *this << std::string_view(&digits[--count], 1);
+    return *this;
+  }
+
+ private:
+  void Flush() {
+    size_t written = 0;
+    while (written < size_) {
+      const ssize_t n =
+          write(STDERR_FILENO, buffer_ + written, size_ - written);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;  // nowhere left to report to
+      written += static_cast<size_t>(n);
+    }
+    size_ = 0;
+  }
+
+  char buffer_[1024];
+  size_t size_ = 0;
+};
+
+struct CrashSignal {
+  int number;
+  std::string_view name;
+};
+constexpr CrashSignal kCrashSignals[] = {{SIGSEGV, "SIGSEGV"},
+                                         {SIGBUS, "SIGBUS"},
+                                         {SIGILL, "SIGILL"},
+                                         {SIGFPE, "SIGFPE"},
+                                         {SIGABRT, "SIGABRT"}};
+
+std::string_view SignalName(int number) {
+  for (const CrashSignal& signal : kCrashSignals) {
+    if (signal.number == number) return signal.name;
+  }
+  return "a signal";
+}
+
+// As many records as engine/in_flight.cc keeps: about 12 KiB of stack,
+// within the alternate stack below.
+constexpr size_t kMaxReported = 256;
+
+void WriteCrashReport(int signal) {
+  InFlightPuzzle puzzles[kMaxReported];
+  const size_t count = ReadInFlight(puzzles, kMaxReported);
+  StderrWriter err;
+  err << "bench: crashed with " << SignalName(signal);
+  err << (count == 0 ? " while no puzzle was being solved\n"
+                     : " while solving:\n");
+  for (size_t i = 0; i < count; ++i) {
+    const InFlightPuzzle& p = puzzles[i];
+    err << "  " << p.strategy << " on " << p.path << ":" << p.line
+        << (p.this_thread ? " (the crashing thread)\n" : "\n");
+  }
+  if (const uint64_t unrecorded = UnrecordedThreads()) {
+    err << "  and whatever " << unrecorded
+        << " more threads were solving (not recorded)\n";
+  }
+}
+
+// SA_RESETHAND has restored the default action already; SA_NODEFER lets the
+// raised signal through at once, so the process dies by it.
+void OnCrash(int signal) {
+  WriteCrashReport(signal);
+  struct sigaction default_action {};
+  default_action.sa_handler = SIG_DFL;
+  sigaction(signal, &default_action, nullptr);
+  raise(signal);
+  _exit(128 + signal);  // only if the signal was somehow held back
+}
+
+}  // namespace
+
+void InstallCrashReport() {
+  // Room for the handler even when the main thread's own stack overflowed.
+  static char alternate_stack[64 * 1024];
+  stack_t stack{};
+  stack.ss_sp = alternate_stack;
+  stack.ss_size = sizeof(alternate_stack);
+  sigaltstack(&stack, nullptr);
+
+  struct sigaction action {};
+  action.sa_handler = OnCrash;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_ONSTACK | SA_RESETHAND | SA_NODEFER;
+  for (const CrashSignal& signal : kCrashSignals) {
+    sigaction(signal.number, &action, nullptr);
+  }
+}
+
+}  // namespace sudoku

@@ -1,0 +1,24 @@
+// When a strategy crashes the process (a plugin's segmentation fault or
+// abort), standard error names the puzzles in flight before it dies.
+#pragma once
+
+namespace sudoku {
+
+// Installs a handler for SIGSEGV, SIGBUS, SIGILL, SIGFPE and SIGABRT that
+// writes, with write(2) alone,
+//
+//   bench: crashed with SIGSEGV while solving:
+//     NAME on FILE:LINE (this thread)
+//     NAME on FILE:LINE
+//
+// from the records of engine/in_flight.h, then restores the default action
+// and raises the signal again, so the exit status still says which signal
+// ended the process (and a core is dumped where the system dumps cores).
+//
+// Call once, from main, before any thread starts. The calling thread gets an
+// alternate signal stack, so a stack overflow there is reported too; TBB's
+// worker threads have none, so a stack overflow on one of them ends the
+// process without a report.
+void InstallCrashReport();
+
+}  // namespace sudoku
