@@ -12,8 +12,9 @@ int main(int argc, char** argv) {
   CLI::App app{
       "sudoku-bench: runs Sudoku solving strategies over puzzle datasets, "
       "verifies every answer and reports timing and search effort.\n"
-      "Exit codes: 0 all good; 1 a wrong or disagreeing answer, or rounds of "
-      "--repeat that searched differently; 2 bad usage or unreadable input.\n"
+      "Exit codes: 0 all good; 1 a wrong or disagreeing answer, a puzzle an "
+      "--exec process left unanswered, or rounds of --repeat that searched "
+      "differently; 2 bad usage or unreadable input.\n"
       "`bench compare BASELINE.csv CURRENT.csv` gives a regression verdict "
       "(see `bench compare --help`).",
       "bench"};

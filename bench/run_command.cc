@@ -373,12 +373,18 @@ void RunDatasets(const RunCommand::Options& o, const RunOptions& run,
     const DatasetResult& result = pass.result;
     outputs.ReportPass(manifest, result, pass.rows);
     if (!o.quiet) std::cout << pass.repeat_notes;
+    if (!o.quiet) std::cout << RoundTripNote(run.strategies);
     if (!result.read_error.empty()) {
       std::cerr << "bench: " << result.read_error << '\n';
       exit_code.Raise(kExitUsage);
     }
     if (result.wrong_answers > 0 || result.disagreements > 0) {
       exit_code.Raise(kExitFailure);
+    }
+    // A puzzle a process strategy left unanswered: the run did not answer
+    // everything it was asked.
+    for (const StrategyStats& s : result.stats) {
+      if (s.count(Verdict::kError) > 0) exit_code.Raise(kExitFailure);
     }
     if (result.stopped_strict) {
       std::cerr << "bench: stopped at the first bad line (--strict)\n";
@@ -406,9 +412,9 @@ void RunCommand::Setup(CLI::App& app) {
   app.add_flag("--list", o.list,
                "List the registered strategies (name, then summary) and exit");
   app.add_option("-s,--strategy", o.strategies,
-                 "Strategies to run, comma-separated, or 'all' (every built-in "
-                 "and loaded one). Built in: " +
-                     BuiltInNames() + "; --plugin adds more")
+                 "Strategies to run, comma-separated, or 'all' (every one: "
+                 "built in, loaded or --exec). Built in: " +
+                     BuiltInNames() + "; --plugin and --exec add more")
       ->delimiter(',')
       ->allow_extra_args(false)  // "-s a FILE": FILE is a dataset
       ->capture_default_str();
@@ -464,6 +470,22 @@ void RunCommand::Setup(CLI::App& app) {
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
   app.add_flag("-q,--quiet", o.quiet, "No console table");
+  app.add_option("--exec", o.execs,
+                 "NAME=COMMAND: a strategy that is a process (repeatable), "
+                 "selectable by NAME like the others: /bin/sh -c COMMAND is "
+                 "started once per worker thread and answers one puzzle per "
+                 "line (protocol: README, 'Any language'); its time per "
+                 "puzzle is the round trip. A puzzle it does not answer (it "
+                 "died, answered garbage or timed out) is counted in 'errors' "
+                 "with file:line, the process is restarted, the run goes on, "
+                 "and the exit code is 1")
+      ->allow_extra_args(false);
+  app.add_option("--exec-timeout", o.exec_timeout,
+                 "Seconds an --exec process may take over one puzzle before "
+                 "it is killed and the puzzle counted as an error (a fresh "
+                 "process gets 10 s more for its first answer, to start)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
 }
 
 int RunCommand::Execute() {
@@ -505,6 +527,7 @@ bool RunCommand::LoadStrategies() {
   }
   for (const Strategy& s : AllStrategies()) strategies_.push_back(&s);
   for (const Strategy& s : plugins_.strategies()) strategies_.push_back(&s);
+  if (!AddProcessStrategies()) return false;
   for (const std::string& name : options_.strategies) {
     if (name == "all" || FindLoaded(name) != nullptr) continue;
     std::string choices = "all";
@@ -514,6 +537,18 @@ bool RunCommand::LoadStrategies() {
               << "' (choose from " << choices << ")\n";
     return false;
   }
+  return true;
+}
+
+bool RunCommand::AddProcessStrategies() {
+  for (const std::string& spec : options_.execs) {
+    std::string error;
+    if (!processes_.Add(spec, options_.exec_timeout, strategies_, error)) {
+      std::cerr << "bench: " << error << '\n';
+      return false;
+    }
+  }
+  for (const Strategy& s : processes_.strategies()) strategies_.push_back(&s);
   return true;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench/plugin_loader.h"
+#include "bench/process_strategy.h"
 #include "engine/driver.h"
 
 namespace sudoku {
@@ -41,6 +42,8 @@ class RunCommand {
     bool parse_only = false;
     bool list = false;
     bool quiet = false;
+    std::vector<std::string> execs;  // NAME=COMMAND each
+    double exec_timeout = 10;        // seconds per puzzle and process
   };
 
  private:
@@ -49,12 +52,16 @@ class RunCommand {
   bool LoadStrategies();
   // A built-in or loaded strategy by name; null when there is none.
   const Strategy* FindLoaded(std::string_view name) const;
+  // Adds every --exec to the list of strategies; false, having said why,
+  // when one is refused.
+  bool AddProcessStrategies();
   void ListStrategies() const;
   // The driver's settings: the strategies (each once), limits and threads.
   RunOptions MakeRunOptions() const;
 
   Options options_;
   PluginLoader plugins_;
+  ProcessStrategies processes_;
   std::vector<const Strategy*> strategies_;  // built in, then loaded
   CLI::Option* max_nodes_option_ = nullptr;
 };

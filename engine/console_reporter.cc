@@ -20,6 +20,30 @@ std::string Short(double value) {
   return Fixed(value, 2);
 }
 
+// An `errors` column after `wrong`, only when some strategy left a puzzle
+// unanswered: runs without process strategies print the table they always
+// did.
+void AddErrorsColumn(const std::vector<ReportRow>& rows,
+                     std::vector<std::vector<std::string>>& table) {
+  const bool any = std::any_of(rows.begin(), rows.end(),
+                               [](const ReportRow& r) { return r.errors > 0; });
+  if (!any) return;
+  const size_t after_wrong =
+      std::find(table[0].begin(), table[0].end(), "wrong") - table[0].begin() +
+      1;
+  table[0].insert(table[0].begin() + after_wrong, "errors");
+  for (size_t i = 0; i < rows.size(); ++i) {
+    table[i + 1].insert(table[i + 1].begin() + after_wrong,
+                        Grouped(rows[i].errors));
+  }
+}
+
+uint64_t Unanswered(const std::vector<ReportRow>& rows) {
+  uint64_t total = 0;
+  for (const ReportRow& r : rows) total += r.errors;
+  return total;
+}
+
 }  // namespace
 
 void ConsoleReporter::ReportPass(const Manifest&, const DatasetResult& result,
@@ -69,6 +93,7 @@ void ConsoleReporter::ReportPass(const Manifest&, const DatasetResult& result,
                      Short(r.p99_us), Short(r.max_us), Short(r.nodes_mean),
                      Grouped(r.nodes_max), Fixed(r.no_guess_pct, 1)});
   }
+  AddErrorsColumn(rows, table);
   PrintTable(out_, table);
   for (size_t i = 0; i < result.stats.size(); ++i) {
     const auto slowest = result.stats[i].slowest.Sorted();
@@ -84,6 +109,11 @@ void ConsoleReporter::ReportPass(const Manifest&, const DatasetResult& result,
     out_ << "  ERROR: " << Grouped(result.wrong_answers) << " wrong answers, "
          << Grouped(result.disagreements)
          << " unresolved disagreements (details on standard error)\n";
+  }
+  if (const uint64_t unanswered = Unanswered(rows); unanswered > 0) {
+    out_ << "  ERROR: " << Grouped(unanswered)
+         << " puzzles left unanswered: a strategy's process died, answered "
+            "garbage or timed out (details on standard error)\n";
   }
 }
 

@@ -6,7 +6,8 @@ namespace sudoku {
 // Everything ran, and everything checked out.
 inline constexpr int kExitOk = 0;
 // Everything ran, and what it found fails a check: a wrong or disagreeing
-// answer, or --repeat rounds that searched differently (bench); a changed,
+// answer, a puzzle a process strategy left unanswered (an error), or
+// --repeat rounds that searched differently (bench); a changed,
 // missing or slower row (compare); input lines that are not puzzles (gen,
 // shuffle, convert).
 inline constexpr int kExitFailure = 1;

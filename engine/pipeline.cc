@@ -2,9 +2,12 @@
 // where oneTBB hands our data from thread to thread.
 #include "engine/pipeline.h"
 
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
+
+#include <algorithm>
 
 #include "engine/tsan_handoff.h"
 
@@ -84,6 +87,14 @@ void RunStages(BatchPool& pool, BatchReader& reader, BatchSolver& solver,
     pool.Give(batch);
   };
 
+  // No more threads in all than the arena's: oneTBB's pool holds one per
+  // core and would otherwise hand the arena's work to a changing set of
+  // them, each keeping what a strategy holds per thread (a plugin's state,
+  // an --exec process) for the rest of the run.
+  const tbb::global_control only_the_arenas_threads(
+      tbb::global_control::max_allowed_parallelism,
+      static_cast<size_t>(
+          std::min(threads, tbb::this_task_arena::max_concurrency())));
   tbb::task_arena arena(threads);
   arena.execute([&] {
     const auto stages =

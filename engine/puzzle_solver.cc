@@ -54,6 +54,10 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
     ClearInFlight();
     outcomes[i].verdict = VerdictOf(outcomes[i].result.outcome);
     outcomes[i].disagreements = 0;  // batches are reused
+    if (outcomes[i].verdict == Verdict::kError) {
+      Unanswered(index, record, i, outcomes, problems);
+      continue;
+    }
     const SolveResult& r = outcomes[i].result;
     // The contract, held for every strategy (built-in ones never break it;
     // a loaded one may): a known outcome code, nodes within the budget.
@@ -96,6 +100,22 @@ void PuzzleSolver::Wrong(size_t index, const PuzzleRecord& record, size_t i,
                       Where(record) + "WRONG ANSWER from " +
                           std::string(options_.strategies[i]->name) + ": " +
                           why,
+                      true});
+}
+
+// A strategy outside the process that gave no answer (Outcome::kError): an
+// error with its reason, neither right nor wrong, and no grid that could
+// take part in the cross-checks.
+void PuzzleSolver::Unanswered(size_t index, const PuzzleRecord& record,
+                              size_t i, PuzzleOutcome* outcomes,
+                              std::vector<Problem>& problems) const {
+  const Strategy& s = *options_.strategies[i];
+  outcomes[i].result.solutions = 0;
+  const std::string_view why =
+      s.last_error != nullptr ? s.last_error(s.context) : "no answer";
+  problems.push_back({index,
+                      Where(record) + "ERROR from " + std::string(s.name) +
+                          ": " + std::string(why),
                       true});
 }
 

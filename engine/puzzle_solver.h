@@ -35,6 +35,9 @@ class PuzzleSolver {
   void Wrong(size_t index, const PuzzleRecord& record, size_t i,
              PuzzleOutcome* outcomes, const std::string& why,
              std::vector<Problem>& problems) const;
+  void Unanswered(size_t index, const PuzzleRecord& record, size_t i,
+                  PuzzleOutcome* outcomes,
+                  std::vector<Problem>& problems) const;
   bool CrossCheck(size_t index, const PuzzleRecord& record,
                   PuzzleOutcome* outcomes,
                   std::vector<Problem>& problems) const;

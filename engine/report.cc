@@ -100,6 +100,7 @@ std::vector<ReportRow> MakeRows(const DatasetResult& result,
     row.dataset_format = std::string(FormatName(result.format));
     row.compression = result.input.compression;
     row.puzzles_per_s_min = row.puzzles_per_s_max = row.puzzles_per_s;
+    row.errors = s.count(Verdict::kError);
     rows.push_back(row);
   }
   return rows;

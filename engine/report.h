@@ -51,6 +51,8 @@ struct ReportRow {
   // and min/max bound it, so a comparison can weigh the run-to-run noise.
   int repeats = 1;
   double puzzles_per_s_min = 0, puzzles_per_s_max = 0;
+  // Puzzles a process strategy left unanswered (died, garbage, timed out).
+  uint64_t errors = 0;
 };
 
 // The rows of one pass, one per strategy. A pass that ran several

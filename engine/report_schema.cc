@@ -128,6 +128,9 @@ void ThroughputIsItsOwnMinimum(ReportRow& row) {
 void ThroughputIsItsOwnMaximum(ReportRow& row) {
   row.puzzles_per_s_max = row.puzzles_per_s;
 }
+// Reports from before --exec had no strategy that could leave a puzzle
+// unanswered.
+void NoErrors(ReportRow& row) { row.errors = 0; }
 
 // A column added after the first schema, and what it reads as when absent.
 constexpr ReportColumn Added(ReportColumn column,
@@ -188,6 +191,9 @@ constexpr ReportColumn kColumns[] = {
           &ThroughputIsItsOwnMinimum),
     Added(Decimal<&R::puzzles_per_s_max, 1>("puzzles_per_s_max", kTiming),
           &ThroughputIsItsOwnMaximum),
+    // Added with --exec.
+    Added(Integer<&R::errors>("errors",              kExact,       6),
+          &NoErrors),
 };
 // clang-format on
 

@@ -31,6 +31,8 @@ std::string_view VerdictName(Verdict verdict) {
       return "malformed";
     case Verdict::kWrong:
       return "wrong";
+    case Verdict::kError:
+      return "error";
   }
   return "unknown";
 }
@@ -45,6 +47,8 @@ Verdict VerdictOf(Outcome outcome) {
       return Verdict::kNoSolution;
     case Outcome::kOverBudget:
       return Verdict::kOverBudget;
+    case Outcome::kError:
+      return Verdict::kError;
   }
   return Verdict::kWrong;
 }

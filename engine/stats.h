@@ -21,8 +21,11 @@ enum class Verdict : uint8_t {
   kInvalid,    // the givens break a rule: no answer to it is counted
   kMalformed,  // not a puzzle line: not handed to the strategy
   kWrong,      // an answer that failed verification or contradicts a proof
+  // No answer: a process strategy died, answered garbage or timed out
+  // (Outcome::kError). Neither right nor wrong, and left out of cross-checks.
+  kError,
 };
-inline constexpr int kVerdicts = 7;
+inline constexpr int kVerdicts = 8;
 
 std::string_view VerdictName(Verdict verdict);
 Verdict VerdictOf(Outcome outcome);

@@ -19,6 +19,11 @@ enum class Outcome : uint8_t {
   kMultiple,    // at least two solutions were found: the puzzle is not unique
   kNoSolution,  // the whole search ran and found nothing (or the givens clash)
   kOverBudget,  // the node budget ran out before the question was answered
+  // No answer at all: the strategy runs outside bench's process (bench
+  // --exec) and that process died, answered garbage or timed out. Only such
+  // strategies return it, and they say why through Strategy::last_error;
+  // plugins cannot (their trampoline maps it to an unknown code).
+  kError,
 };
 
 // Inline so that the contract is a header alone: the engine names outcomes
@@ -33,6 +38,8 @@ constexpr std::string_view OutcomeName(Outcome outcome) {
       return "no_solution";
     case Outcome::kOverBudget:
       return "over_budget";
+    case Outcome::kError:
+      return "error";
   }
   return "unknown";
 }
@@ -112,6 +119,11 @@ struct Strategy {
   // Where a loaded strategy came from (the plugin's path); empty when built
   // in.
   std::string_view origin{};
+  // Why this thread's last Solve returned Outcome::kError, for the engine's
+  // `file:line` message; called on that thread right after it, the text is
+  // valid until the thread's next Solve. Null for strategies that never
+  // return kError.
+  std::string_view (*last_error)(const void* context) = nullptr;
 
   // What the engine calls, for every strategy: one predictable branch more
   // than calling `solve`.

@@ -8,10 +8,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${BUILD_DIR:-build}
 
-# Debian package names, one per tool or library the build uses.
+# Debian package names, one per tool or library the build uses; python3 runs
+# the Python process strategy (bench/exec/solver.py) in the tests.
 packages=(g++ cmake ninja-build pkgconf git
           libtbb-dev libcli11-dev libbenchmark-dev libgtest-dev
-          zlib1g-dev libzstd-dev liblzma-dev libssl-dev nlohmann-json3-dev)
+          zlib1g-dev libzstd-dev liblzma-dev libssl-dev nlohmann-json3-dev
+          python3)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -14,6 +14,7 @@
 #include "engine/csv_reader.h"
 #include "engine/csv_reporter.h"
 #include "engine/json_layout.h"
+#include "engine/report_schema.h"
 #include "strategies/registry.h"
 
 namespace sudoku {
@@ -114,6 +115,14 @@ TEST(CompareReports, WrongAnswersAndNodeMaxAreExactToo) {
     shown |= m.name == "nodes_max" && m.exact;
   }
   EXPECT_TRUE(shown);
+}
+
+TEST(CompareReports, UnansweredPuzzlesAreExact) {
+  auto current = Report({Entry("dlx")});
+  current[0].row.errors = 2;
+  const Comparison c = CompareReports(Report({Entry("dlx")}), current, {});
+  EXPECT_EQ(c.ExitCode(), 1);
+  EXPECT_EQ(c.rows[0].changed, (std::vector<std::string>{"errors 0 -> 2"}));
 }
 
 TEST(CompareReports, SlowerWithinNoisePasses) {
@@ -521,10 +530,10 @@ std::string ValidCsv() {
 
 TEST(CsvReader, ReportsFromBeforeRepeatReadAsOneRound) {
   std::istringstream csv(ValidCsv());
-  // Drop the three columns appended for --repeat.
+  // Drop the three columns appended for --repeat, and errors after them.
   std::string text, line;
   while (std::getline(csv, line)) {
-    for (int i = 0; i < 3; ++i) line.erase(line.rfind(','));
+    for (int i = 0; i < 4; ++i) line.erase(line.rfind(','));
     text += line + "\r\n";  // and read CRLF line ends
   }
   std::istringstream old(text);
@@ -532,6 +541,7 @@ TEST(CsvReader, ReportsFromBeforeRepeatReadAsOneRound) {
   ASSERT_EQ(read.size(), 1u);
   EXPECT_EQ(read[0].row.repeats, 1);
   EXPECT_EQ(read[0].row.puzzles_per_s_min, read[0].row.puzzles_per_s);
+  EXPECT_EQ(read[0].row.errors, 0u);  // no process strategy could err then
 }
 
 void ExpectRejected(const std::string& text, const std::string& message) {
@@ -551,8 +561,10 @@ TEST(CsvReader, RejectsWhatIsNotAReport) {
   const std::string good = ValidCsv();
   const std::string header = good.substr(0, good.find('\n') + 1);
   const std::string row = good.substr(header.size());
+  const size_t columns = ReportColumns().size();
   ExpectRejected(header + row.substr(0, row.rfind(',')) + "\n",
-                 "bad.csv:2: 42 fields, the header has 43");
+                 "bad.csv:2: " + std::to_string(columns - 1) +
+                     " fields, the header has " + std::to_string(columns));
   std::string bad_number = row;
   bad_number.replace(bad_number.find(",dlx,1,") + 5, 1, "x");
   ExpectRejected(header + bad_number, "bad.csv:2: column limit: not a number");

@@ -399,6 +399,49 @@ TEST(RunDataset, ContextRowsRunAndUnknownOutcomesAreWrong) {
       << recorder.errors[0];
 }
 
+// A row that cannot answer, as a process strategy whose process died: each
+// line still counts once, as an error with its reason, never as wrong, and
+// its grid takes no part in the checks; a line with clashing givens is
+// invalid, as for every strategy.
+SolveResult SolveWithError(const Grid& givens, uint32_t, uint64_t) {
+  SolveResult r;
+  r.outcome = Outcome::kError;
+  r.solutions = 1;
+  r.solution = givens;  // not a solution, were it an answer
+  return r;
+}
+std::string_view ErrorReason(const void*) {
+  return "process died (exit status 3)";
+}
+
+TEST(RunDataset, ErrorsAreCountedApartAndSayWhy) {
+  std::string clash = kPuzzle;
+  clash[2] = '8';
+  const std::string path = WriteTempFile(
+      "errors.txt", kPuzzle + "\n" + clash + "\n" + kPuzzle + "\n");
+  Strategy unanswering{"unanswering", "never answers", SolveWithError, 0,
+                       "none"};
+  unanswering.last_error = ErrorReason;
+  for (const bool alone : {false, true}) {
+    Recorder recorder;
+    RunOptions options = Options({"bitmask"});
+    if (alone) options.strategies.clear();
+    options.strategies.push_back(&unanswering);
+    const DatasetResult r = RunDataset(path, options, recorder);
+    const StrategyStats& stats = r.stats.back();
+    EXPECT_EQ(stats.count(Verdict::kError), 2u) << alone;
+    EXPECT_EQ(stats.count(Verdict::kInvalid), 1u) << alone;
+    EXPECT_EQ(stats.puzzles(), 3u) << alone;
+    EXPECT_EQ(r.wrong_answers, 0u) << alone;
+    EXPECT_EQ(recorder.verdicts[0], alone ? Verdict::kError : Verdict::kSolved);
+    ASSERT_EQ(recorder.errors.size(), 2u) << alone;
+    EXPECT_EQ(
+        recorder.errors[0],
+        path + ":1: ERROR from unanswering: process died (exit status 3)");
+    EXPECT_EQ(recorder.errors[1].substr(0, path.size() + 3), path + ":3:");
+  }
+}
+
 TEST(RunDataset, ParseOnlyReadsEverythingAndSolvesNothing) {
   const std::string path =
       WriteTempFile("parse.txt", FixtureDataset() + "bad\n");

@@ -68,7 +68,7 @@ TEST(CsvReporter, HeaderIsTheDocumentedSchema) {
             "solve_s,pass_wall_s,pass_cpu_s,dataset_path,dataset_bytes,"
             "dataset_sha256,dataset_format,compression,version,git_revision,"
             "compiler,build_flags,cpu,date,repeats,puzzles_per_s_min,"
-            "puzzles_per_s_max");
+            "puzzles_per_s_max,errors");
 }
 
 TEST(CsvReporter, RowGolden) {
@@ -92,7 +92,7 @@ TEST(CsvReporter, RowGolden) {
       "5.000,5.000,5.000,90,30.000,50,50.000,0,0,0,0.000009,2.000000,"
       "3.500000,data/small.txt,420,00ff,lines,none,0.1.0,abc1234,"
       "GNU 12.2.0,Release -O3,\"Test CPU, 2 cores\",2026-01-02T03:04:05Z,1,"
-      "2.5,2.5");
+      "2.5,2.5,0");
 }
 
 TEST(CsvReporter, UnlimitedBudgetIsAnEmptyField) {
@@ -145,6 +145,45 @@ TEST(ConsoleReporter, PrintsATableWithEveryCount) {
                       "        1            1      0          3"),
             std::string::npos)
       << text;
+}
+
+// Runs without process strategies print the table they always did (the
+// test above); one with unanswered puzzles gets an errors column and a line
+// that says what they are.
+TEST(ConsoleReporter, ShowsErrorsOnlyWhenThereAreSome) {
+  DatasetResult result = SmallResult();
+  result.stats[0].Add({Verdict::kError, 7000, 0, true});
+  std::ostringstream out;
+  ConsoleReporter(out).ReportPass(FixedManifest(), result,
+                                  MakeRows(result, SmallOptions()));
+  const std::string text = out.str();
+  EXPECT_NE(text.find("over budget  wrong  errors  puzzles/s"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("bitmask         6       2         0     0        1  "
+                      "        1            1      0       1"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("ERROR: 1 puzzles left unanswered"), std::string::npos)
+      << text;
+  const std::string plain = [] {
+    std::ostringstream quiet;
+    const DatasetResult small = SmallResult();
+    ConsoleReporter(quiet).ReportPass(FixedManifest(), small,
+                                      MakeRows(small, SmallOptions()));
+    return quiet.str();
+  }();
+  EXPECT_EQ(plain.find("errors"), std::string::npos) << plain;
+  EXPECT_EQ(plain.find("ERROR"), std::string::npos) << plain;
+}
+
+TEST(MakeRows, CountsErrorsInTheirOwnColumn) {
+  DatasetResult result = SmallResult();
+  result.stats[0].Add({Verdict::kError, 7000, 0, true});
+  const ReportRow row = MakeRows(result, SmallOptions()).front();
+  EXPECT_EQ(row.errors, 1u);
+  EXPECT_EQ(row.wrong, 0u);
+  EXPECT_EQ(row.puzzles, 6u);
 }
 
 TEST(Grouped, InsertsThousandsSeparators) {
@@ -270,7 +309,7 @@ TEST(ReportSchema, CompareListsExactColumnsThenShownTimings) {
       EXPECT_GT(column.compare_order, 0) << column.name;
     }
   }
-  EXPECT_EQ(exact, 13u);
+  EXPECT_EQ(exact, 14u);
 }
 
 }  // namespace

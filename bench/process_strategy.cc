@@ -1,0 +1,496 @@
+// Process strategies (bench --exec): one child process per worker thread,
+// asked one puzzle per line and distrusted: a death, a garbled line or a
+// silence past the timeout is an error for that puzzle and a fresh process
+// for the next.
+#include "bench/process_strategy.h"
+
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <chrono>
+#include <climits>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <system_error>
+#include <thread>
+
+namespace sudoku {
+namespace {
+
+// The longest reply line read: an answer needs about 120 bytes.
+constexpr size_t kMaxReply = 1024;
+// The request: 81 cells, the limit and the budget, spaces and a newline.
+constexpr size_t kMaxRequest = 128;
+// Processes in a row that die or answer garbage before their first answer,
+// after which a thread stops starting new ones (a command that cannot work
+// would otherwise be started once per puzzle). A timeout does not count: a
+// slow process is not a broken one.
+constexpr int kFailedStartsBeforeGivingUp = 3;
+// How long a process that closed its output may take to exit before it is
+// killed, so that its own exit status can be reported.
+constexpr auto kExitGrace = std::chrono::seconds(1);
+// Extra seconds a fresh process gets for its first answer: starting an
+// interpreter or a virtual machine is not the puzzle's time, and on a busy
+// machine it can outlast a timeout meant for one puzzle.
+constexpr double kStartUpAllowanceS = 10;
+
+using Clock = std::chrono::steady_clock;
+
+// "exit status 3", "killed by signal 9", from a waitpid status.
+std::string DescribeExit(int status) {
+  if (WIFSIGNALED(status)) {
+    return "killed by signal " + std::to_string(WTERMSIG(status));
+  }
+  const int code = WEXITSTATUS(status);
+  std::string text = "exit status " + std::to_string(code);
+  if (code == 127) text += ": the shell found no such command";
+  if (code == 126) text += ": the shell could not run the command";
+  return text;
+}
+
+// One running process, and bench's end of the Unix socket that is both its
+// standard input and output. A socket rather than pipes so that writing to
+// a process that died is an EPIPE error (MSG_NOSIGNAL), not a SIGPIPE that
+// would end bench. The process leads a process group of its own, so that
+// stopping it also stops whatever its shell started.
+class Process {
+ public:
+  enum class Read { kLine, kClosed, kTimedOut, kTooLong, kTwoLines };
+
+  Process() = default;
+  Process(const Process&) = delete;
+  Process& operator=(const Process&) = delete;
+  ~Process() { Stop(); }
+
+  bool running() const { return pid_ > 0; }
+  bool Start(const std::string& command, std::string& error);
+  bool Send(const char* data, size_t size);
+  // One reply line, without its line break, into `line` (valid until the
+  // next read); waits at most `timeout_s`.
+  Read ReadLine(double timeout_s, std::string_view& line);
+  // Kills the process group and reaps the process; says how it ended.
+  std::string Stop();
+  // After its output closed: how the process ended, given a moment to exit
+  // by itself, then stopped.
+  std::string Ended();
+
+ private:
+  pid_t pid_ = -1;
+  int fd_ = -1;
+  char reply_[kMaxReply];
+};
+
+bool Process::Start(const std::string& command, std::string& error) {
+  int ends[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) {
+    error =
+        "cannot start: socketpair: " + std::system_category().message(errno);
+    return false;
+  }
+  // Every descriptor bench opens is close-on-exec or closed here, so that a
+  // process holds no other thread's socket and sees its input end.
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, ends[1], STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO);
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34)
+  posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1);
+#endif
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  sigset_t no_signals, default_signals;
+  sigemptyset(&no_signals);
+  sigemptyset(&default_signals);
+  sigaddset(&default_signals, SIGPIPE);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP |
+                                            POSIX_SPAWN_SETSIGMASK |
+                                            POSIX_SPAWN_SETSIGDEF);
+  posix_spawnattr_setpgroup(&attributes, 0);
+  posix_spawnattr_setsigmask(&attributes, &no_signals);
+  posix_spawnattr_setsigdefault(&attributes, &default_signals);
+  const char* argv[] = {"sh", "-c", command.c_str(), nullptr};
+  pid_t pid = -1;
+  const int failed = posix_spawn(&pid, "/bin/sh", &actions, &attributes,
+                                 const_cast<char* const*>(argv), environ);
+  posix_spawnattr_destroy(&attributes);
+  posix_spawn_file_actions_destroy(&actions);
+  close(ends[1]);
+  if (failed != 0) {
+    close(ends[0]);
+    error = "cannot start /bin/sh: " + std::system_category().message(failed);
+    return false;
+  }
+  pid_ = pid;
+  fd_ = ends[0];
+  return true;
+}
+
+bool Process::Send(const char* data, size_t size) {
+  while (size > 0) {
+    const ssize_t sent = send(fd_, data, size, MSG_NOSIGNAL);
+    if (sent < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    data += sent;
+    size -= static_cast<size_t>(sent);
+  }
+  return true;
+}
+
+Process::Read Process::ReadLine(double timeout_s, std::string_view& line) {
+  const auto deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                         std::chrono::duration<double>(timeout_s));
+  size_t have = 0;
+  for (;;) {
+    const auto left =
+        std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
+    const int wait_ms =
+        static_cast<int>(std::clamp<int64_t>(left.count(), 0, INT_MAX));
+    pollfd ready{fd_, POLLIN, 0};
+    const int events = poll(&ready, 1, wait_ms);
+    if (events < 0 && errno == EINTR) continue;
+    if (events == 0) return Read::kTimedOut;
+    const ssize_t got =
+        events < 0 ? -1 : recv(fd_, reply_ + have, sizeof(reply_) - have, 0);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return Read::kClosed;
+    const void* end =
+        std::memchr(reply_ + have, '\n', static_cast<size_t>(got));
+    have += static_cast<size_t>(got);
+    if (end != nullptr) {
+      size_t length = static_cast<const char*>(end) - reply_;
+      const bool more = length + 1 < have;
+      if (length > 0 && reply_[length - 1] == '\r') --length;
+      line = std::string_view(reply_, length);
+      return more ? Read::kTwoLines : Read::kLine;
+    }
+    if (have == sizeof(reply_)) {
+      line = std::string_view(reply_, have);
+      return Read::kTooLong;
+    }
+  }
+}
+
+std::string Process::Stop() {
+  if (fd_ >= 0) close(fd_);
+  fd_ = -1;
+  if (pid_ <= 0) return "not running";
+  // The group first, while the unreaped leader still holds its id.
+  kill(-pid_, SIGKILL);
+  int status = 0;
+  while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  }
+  pid_ = -1;
+  return DescribeExit(status);
+}
+
+std::string Process::Ended() {
+  const auto give_up = Clock::now() + kExitGrace;
+  siginfo_t info{};
+  for (;;) {
+    info.si_pid = 0;
+    const int checked = waitid(P_PID, pid_, &info, WEXITED | WNOHANG | WNOWAIT);
+    if (checked < 0 && errno != EINTR) break;
+    if (checked == 0 && info.si_pid == pid_) return Stop();
+    if (Clock::now() >= give_up) {
+      Stop();
+      return "it closed its output but kept running; killed";
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return Stop();
+}
+
+// One process strategy's state on one thread.
+struct Slot {
+  std::string command;  // what `process` runs
+  Process process;
+  std::string error;      // why the last puzzle went unanswered
+  int failed_starts = 0;  // processes in a row broken before answering
+  bool answered = false;  // the running process has answered once
+};
+
+// Each thread's processes, indexed by Spec::slot: started on the thread's
+// first puzzle for that strategy, stopped when the thread ends.
+class ThreadProcesses {
+ public:
+  Slot& Get(const ProcessStrategies::Spec& spec) {
+    if (spec.slot >= slots_.size()) slots_.resize(spec.slot + 1);
+    std::unique_ptr<Slot>& slot = slots_[spec.slot];
+    // Another set of process strategies (tests make several) may have
+    // used this slot for another command.
+    if (slot == nullptr || slot->command != spec.command) {
+      slot = std::make_unique<Slot>();
+      slot->command = spec.command;
+    }
+    return *slot;
+  }
+
+ private:
+  std::vector<std::unique_ptr<Slot>> slots_;
+};
+
+thread_local ThreadProcesses thread_processes;
+
+// `PUZZLE LIMIT BUDGET\n`: 81 digits, 0 for an empty cell; '-' for no
+// budget.
+size_t FormatRequest(const Grid& givens, uint32_t limit, uint64_t budget,
+                     char (&request)[kMaxRequest]) {
+  char* at = request;
+  for (uint8_t digit : givens) *at++ = static_cast<char>('0' + digit);
+  const size_t room = kMaxRequest - kCells;
+  const int tail = budget == kUnlimitedNodes
+                       ? std::snprintf(at, room, " %u -\n", limit)
+                       : std::snprintf(at, room, " %u %llu\n", limit,
+                                       static_cast<unsigned long long>(budget));
+  return kCells + static_cast<size_t>(tail);
+}
+
+std::optional<Outcome> OutcomeNamed(std::string_view name) {
+  for (Outcome o : {Outcome::kSolved, Outcome::kMultiple, Outcome::kNoSolution,
+                    Outcome::kOverBudget}) {
+    if (OutcomeName(o) == name) return o;
+  }
+  return std::nullopt;
+}
+
+template <typename Number>
+bool ReadNumber(std::string_view text, Number& value) {
+  const char* end = text.data() + text.size();
+  const auto [at, failed] = std::from_chars(text.data(), end, value);
+  return failed == std::errc() && at == end;
+}
+
+// 81 characters, '1'..'9' (or '0' and '.', empty cells the verification
+// will reject), or '-' for none.
+bool ReadGrid(std::string_view text, Grid& grid, bool& has_grid) {
+  has_grid = text != "-";
+  if (!has_grid) return true;
+  if (text.size() != kCells) return false;
+  for (int cell = 0; cell < kCells; ++cell) {
+    const char ch = text[cell];
+    if (ch == '.') {
+      grid[cell] = 0;
+    } else if (ch >= '0' && ch <= '9') {
+      grid[cell] = static_cast<uint8_t>(ch - '0');
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+// `OUTCOME [SOLUTION [NODES [COUNT]]]`; false when the line is not one.
+bool ParseReply(std::string_view line, SolveResult& result) {
+  std::string_view fields[4];
+  size_t count = 0;
+  for (size_t at = line.find_first_not_of(" \t"); at != std::string_view::npos;
+       at = line.find_first_not_of(" \t", at)) {
+    if (count == std::size(fields)) return false;
+    const size_t end = std::min(line.find_first_of(" \t", at), line.size());
+    fields[count++] = line.substr(at, end - at);
+    at = end;
+  }
+  const std::optional<Outcome> outcome =
+      count > 0 ? OutcomeNamed(fields[0]) : std::nullopt;
+  if (!outcome) return false;
+  result.outcome = *outcome;
+  bool has_grid = false;
+  if (count > 1 && !ReadGrid(fields[1], result.solution, has_grid)) {
+    return false;
+  }
+  result.nodes = 0;
+  if (count > 2 && !ReadNumber(fields[2], result.nodes)) return false;
+  result.solutions = !has_grid ? 0 : *outcome == Outcome::kMultiple ? 2 : 1;
+  if (count > 3 && !ReadNumber(fields[3], result.solutions)) return false;
+  // The protocol does not say whether the search guessed: claim nothing.
+  result.guessed = true;
+  return true;
+}
+
+// Shows a reply as it came, cut short, with control bytes escaped.
+std::string Quoted(std::string_view text) {
+  constexpr size_t kShown = 100;
+  std::string out = "'";
+  for (char ch : text.substr(0, kShown)) {
+    const auto byte = static_cast<unsigned char>(ch);
+    if (std::isprint(byte)) {
+      out += ch;
+    } else {
+      char hex[8];
+      std::snprintf(hex, sizeof(hex), "\\x%02x", byte);
+      out += hex;
+    }
+  }
+  return out + (text.size() > kShown ? "'..." : "'");
+}
+
+std::string SecondsText(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%g s", seconds);
+  return text;
+}
+
+// Says why the puzzle went unanswered, and stops the process so that the
+// next puzzle gets a fresh one.
+void Fail(Slot& slot, Process::Read read, std::string_view line,
+          double timeout_s) {
+  switch (read) {
+    case Process::Read::kClosed:
+      slot.error = "process died (" + slot.process.Ended() + ")";
+      break;
+    case Process::Read::kTimedOut:
+      slot.error = "timed out after " + SecondsText(timeout_s) +
+                   (slot.answered ? ""
+                                  : " on its first puzzle, start-up "
+                                    "included") +
+                   " (killed)";
+      break;
+    case Process::Read::kTooLong:
+      slot.error = "answered garbage: a line longer than " +
+                   std::to_string(kMaxReply) + " bytes: " + Quoted(line);
+      break;
+    case Process::Read::kTwoLines:
+      slot.error = "answered garbage: more than one line for one puzzle: " +
+                   Quoted(line);
+      break;
+    case Process::Read::kLine:
+      slot.error = "answered garbage: " + Quoted(line);
+      break;
+  }
+  slot.process.Stop();
+  if (!slot.answered && read != Process::Read::kTimedOut) ++slot.failed_starts;
+}
+
+SolveResult SolveThroughProcess(const void* context, const Grid& givens,
+                                uint32_t solution_limit, uint64_t node_budget) {
+  const auto& spec = *static_cast<const ProcessStrategies::Spec*>(context);
+  Slot& slot = thread_processes.Get(spec);
+  SolveResult result;
+  result.outcome = Outcome::kError;
+  if (!slot.process.running()) {
+    if (slot.failed_starts >= kFailedStartsBeforeGivingUp) {
+      slot.error = "not restarted: its last " +
+                   std::to_string(kFailedStartsBeforeGivingUp) +
+                   " processes on this thread died or answered garbage "
+                   "before answering once";
+      return result;
+    }
+    slot.answered = false;
+    if (!slot.process.Start(spec.command, slot.error)) {
+      ++slot.failed_starts;
+      return result;
+    }
+  }
+  char request[kMaxRequest];
+  const size_t size =
+      FormatRequest(givens, solution_limit, node_budget, request);
+  std::string_view line;
+  const double timeout_s =
+      spec.timeout_s + (slot.answered ? 0 : kStartUpAllowanceS);
+  const Process::Read read = slot.process.Send(request, size)
+                                 ? slot.process.ReadLine(timeout_s, line)
+                                 : Process::Read::kClosed;
+  if (read == Process::Read::kLine && ParseReply(line, result)) {
+    slot.answered = true;
+    slot.failed_starts = 0;
+    return result;
+  }
+  Fail(slot, read, line, timeout_s);
+  result = SolveResult{};
+  result.outcome = Outcome::kError;
+  return result;
+}
+
+std::string_view LastError(const void* context) {
+  const auto& spec = *static_cast<const ProcessStrategies::Spec*>(context);
+  return thread_processes.Get(spec).error;
+}
+
+}  // namespace
+
+bool ProcessStrategies::Add(const std::string& spec, double timeout_s,
+                            std::span<const Strategy* const> taken,
+                            std::string& error) {
+  const std::string where = "--exec '" + spec + "': ";
+  const size_t equals = spec.find('=');
+  if (equals == std::string::npos) {
+    error = where + "expected NAME=COMMAND";
+    return false;
+  }
+  const std::string name = spec.substr(0, equals);
+  const std::string command = spec.substr(equals + 1);
+  if (name.empty()) {
+    error = where + "the strategy name before '=' is empty";
+    return false;
+  }
+  if (name == "all" || name.find(',') != std::string::npos) {
+    error = where + "'" + name +
+            "' is a name bench cannot select ('all' and ',' are reserved)";
+    return false;
+  }
+  if (command.find_first_not_of(" \t") == std::string::npos) {
+    error = where + "the command after '=' is empty";
+    return false;
+  }
+  std::string_view clash;
+  for (const Strategy* s : taken) {
+    if (s->name == name) clash = s->origin.empty() ? "built in" : s->origin;
+  }
+  for (const Spec& s : specs_) {
+    if (s.name == name) clash = s.origin;
+  }
+  if (!clash.empty()) {
+    error = where + "a strategy '" + name + "' is already defined (" +
+            std::string(clash) + ")";
+    return false;
+  }
+  const Spec& added = specs_.emplace_back(
+      Spec{name, command, std::string(kExecOrigin) + command, timeout_s,
+           specs_.size()});
+  Strategy row{};
+  row.name = added.name;
+  row.summary = "a process speaking bench's line protocol, one per thread";
+  row.solve = nullptr;
+  // The protocol asks a process to stop after LIMIT solutions, so that
+  // `solved` under a limit of 2 is a proof of uniqueness (README).
+  row.capabilities = kCountsSolutions;
+  row.node_unit = "node (as the process reports it)";
+  row.context_solve = SolveThroughProcess;
+  row.context = &added;
+  row.origin = added.origin;
+  row.last_error = LastError;
+  rows_.push_back(row);
+  return true;
+}
+
+bool IsProcessStrategy(const Strategy& strategy) {
+  return strategy.context_solve == SolveThroughProcess;
+}
+
+std::string RoundTripNote(std::span<const Strategy* const> strategies) {
+  std::string names;
+  for (const Strategy* s : strategies) {
+    if (IsProcessStrategy(*s)) {
+      names += (names.empty() ? "" : ", ") + std::string(s->name);
+    }
+  }
+  if (names.empty()) return "";
+  return "  process strategies (" + names +
+         "): time per puzzle is the round trip (writing the request, the "
+         "process's work, reading its answer); a thread's first puzzle also "
+         "starts the process\n";
+}
+
+}  // namespace sudoku

@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+# A process strategy that misbehaves on purpose, for tests/bench/exec_test.cc:
+#   faulty.py wrong              answers every puzzle with a grid that is not a solution
+#   faulty.py die|garbage|sleep PUZZLE   exits 3, answers nonsense, or sleeps 30 s on PUZZLE
+#   faulty.py pid FILE           appends its process id to FILE when it starts
+# and otherwise answers as bench/exec/solver.py does.
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '..', 'bench', 'exec'))
+from solver import solve
+
+mode, argument = sys.argv[1], (sys.argv[2] if len(sys.argv) > 2 else '')
+if mode == 'pid':
+    with open(argument, 'a') as pids:
+        pids.write(f'{os.getpid()}\n')
+for line in sys.stdin:
+    puzzle, limit, budget = line.split()
+    if puzzle == argument and mode == 'die':
+        sys.exit(3)
+    if puzzle == argument and mode == 'garbage':
+        print('the answer is 42', flush=True)
+        continue
+    if puzzle == argument and mode == 'sleep':
+        time.sleep(30)
+    answer = solve(list(map(int, puzzle)), int(limit), float('inf') if budget == '-' else int(budget))
+    if mode == 'wrong':  # swap the first two cells of the solution
+        outcome, grid, rest = answer.split(' ', 2)
+        answer = f'{outcome} {grid[1]}{grid[0]}{grid[2:]} {rest}'
+    print(answer, flush=True)
