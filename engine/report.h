@@ -51,6 +51,10 @@ struct ReportRow {
   // and min/max bound it, so a comparison can weigh the run-to-run noise.
   int repeats = 1;
   double puzzles_per_s_min = 0, puzzles_per_s_max = 0;
+  // Which build of the strategy ran: Strategy::origin ("built in" for a
+  // compiled-in one) and the SHA-256 of a loaded plugin's file.
+  std::string strategy_origin = std::string(kBuiltInOrigin);
+  std::string strategy_sha256;
 };
 
 // The rows of one pass, one per strategy. A pass that ran several

@@ -129,6 +129,10 @@ void ThroughputIsItsOwnMaximum(ReportRow& row) {
   row.puzzles_per_s_max = row.puzzles_per_s;
 }
 
+// Reports from before plugins ran compiled-in strategies only.
+void BuiltIn(ReportRow& row) { row.strategy_origin = kBuiltInOrigin; }
+void NoPluginFile(ReportRow& row) { row.strategy_sha256.clear(); }
+
 // A column added after the first schema, and what it reads as when absent.
 constexpr ReportColumn Added(ReportColumn column,
                              void (*if_absent)(ReportRow&)) {
@@ -188,6 +192,9 @@ constexpr ReportColumn kColumns[] = {
           &ThroughputIsItsOwnMinimum),
     Added(Decimal<&R::puzzles_per_s_max, 1>("puzzles_per_s_max", kTiming),
           &ThroughputIsItsOwnMaximum),
+    // Added with plugins: which build of the strategy ran.
+    Added(Text<&R::strategy_origin>("strategy_origin"), &BuiltIn),
+    Added(Text<&R::strategy_sha256>("strategy_sha256"), &NoPluginFile),
 };
 // clang-format on
 

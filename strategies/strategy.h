@@ -93,6 +93,9 @@ enum Capability : uint32_t {
   kCountsSolutions = 1u << 2,
 };
 
+// Strategy::origin as reports write it for a strategy compiled in.
+inline constexpr std::string_view kBuiltInOrigin = "built in";
+
 struct Strategy {
   std::string_view name;
   std::string_view summary;
@@ -112,6 +115,9 @@ struct Strategy {
   // Where a loaded strategy came from (the plugin's path); empty when built
   // in.
   std::string_view origin{};
+  // The SHA-256 (lowercase hex) of the file a loaded strategy came from, so
+  // a report names the exact build it measured; empty when built in.
+  std::string_view origin_sha256{};
 
   // What the engine calls, for every strategy: one predictable branch more
   // than calling `solve`.
