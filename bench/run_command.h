@@ -41,6 +41,8 @@ class RunCommand {
     bool parse_only = false;
     bool list = false;
     bool quiet = false;
+    std::string ab;           // "A,B": two strategies side by side
+    double max_slowdown = 0;  // percent, with --ab
   };
 
  private:
@@ -57,6 +59,10 @@ class RunCommand {
   PluginLoader plugins_;
   std::vector<const Strategy*> strategies_;  // built in, then loaded
   CLI::Option* max_nodes_option_ = nullptr;
+  // --ab: the two strategies, or empty; false, having said why, when the
+  // option is misused.
+  bool ResolveAb(std::vector<const Strategy*>& pair) const;
+  CLI::Option* max_slowdown_option_ = nullptr;
 };
 
 }  // namespace sudoku
