@@ -5,8 +5,10 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
+#include "engine/input.h"
 #include "strategies/sudoku_strategy_abi.h"
 
 namespace sudoku {
@@ -93,10 +95,27 @@ std::string_view OrEmpty(const char* text, std::string_view fallback) {
 
 }  // namespace
 
-bool PluginLoader::Load(const std::string& path,
+PluginSpec PluginSpec::Parse(const std::string& text) {
+  const size_t equals = text.find('=');
+  if (equals == std::string::npos || equals == 0) return {"", text};
+  const std::string_view before(text.data(), equals);
+  const bool is_label = std::all_of(before.begin(), before.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+  });
+  if (!is_label) return {"", text};
+  return {std::string(before), text.substr(equals + 1)};
+}
+
+bool PluginLoader::Load(const std::string& spec_text,
                         std::span<const Strategy> builtins,
                         std::string& error) {
-  const std::string where = "--plugin " + path + ": ";
+  const PluginSpec spec = PluginSpec::Parse(spec_text);
+  const std::string& path = spec.path;
+  const std::string where = "--plugin " + spec_text + ": ";
+  if (path.empty()) {
+    error = where + "no file after '" + spec.label + "='";
+    return false;
+  }
   // A bare name would make dlopen search the library path instead.
   const std::string file =
       path.find('/') == std::string::npos ? "./" + path : path;
@@ -133,11 +152,21 @@ bool PluginLoader::Load(const std::string& path,
     error = where + "its table lists no strategies";
     return false;
   }
+  std::string sha256;
+  try {
+    sha256 = Input::FileSha256Hex(file);
+  } catch (const InputError& e) {
+    error = where + "cannot be hashed (" + e.what() + ")";
+    return false;
+  }
+  const std::string prefix = spec.label.empty() ? "" : spec.label + ":";
   // Check every descriptor before adding any.
-  std::vector<std::string_view> names;
+  std::vector<std::string> names;
   for (uint32_t i = 0; i < table->count; ++i) {
     const sudoku_strategy& d = table->strategies[i];
-    const std::string_view name = OrEmpty(d.name, "");
+    const std::string_view own_name = OrEmpty(d.name, "");
+    const std::string name =
+        own_name.empty() ? std::string() : prefix + std::string(own_name);
     const std::string which =
         "strategy #" + std::to_string(i + 1) +
         (name.empty() ? "" : " '" + std::string(name) + "'");
@@ -177,12 +206,15 @@ bool PluginLoader::Load(const std::string& path,
     }
     names.push_back(name);
   }
-  const std::string& origin = origins_.emplace_back(path);
+  const std::string& origin = texts_.emplace_back(path);
+  const std::string& origin_sha256 = texts_.emplace_back(sha256);
   for (uint32_t i = 0; i < table->count; ++i) {
     const sudoku_strategy& d = table->strategies[i];
+    // Its own slot even when the same file is loaded under another label:
+    // dlopen returns the same handle, but each row's ABI state is its own.
     const Loaded& loaded = loaded_.emplace_back(Loaded{&d, loaded_.size()});
     Strategy row{};
-    row.name = d.name;
+    row.name = texts_.emplace_back(names[i]);
     row.summary = OrEmpty(d.summary, "");
     row.solve = nullptr;
     row.capabilities =
@@ -192,6 +224,7 @@ bool PluginLoader::Load(const std::string& path,
     row.context_solve = Trampoline;
     row.context = &loaded;
     row.origin = origin;
+    row.origin_sha256 = origin_sha256;
     rows_.push_back(row);
   }
   return true;

@@ -14,18 +14,29 @@ struct sudoku_strategy;
 namespace sudoku {
 
 // What "where it came from" says of a strategy compiled into bench.
-inline constexpr std::string_view kBuiltIn = "built in";
+inline constexpr std::string_view kBuiltIn = kBuiltInOrigin;
+
+// What one --plugin names: [LABEL=]PATH. The text before the first '=' is a
+// label when it is non-empty and only letters, digits, '_' and '-' (so never
+// a path holding '/'); otherwise the whole text is the path. A label makes
+// each of the library's strategies appear as LABEL:NAME, so two builds of
+// one solver (or one file loaded twice) can run side by side.
+struct PluginSpec {
+  std::string label;  // empty: names as the library gives them
+  std::string path;
+  static PluginSpec Parse(const std::string& text);
+};
 
 // The strategies of every plugin loaded, in load order. A library, once
 // loaded, stays loaded until the process ends: worker threads free their
 // per-thread plugin state when they end, which may be after main returns.
 class PluginLoader {
  public:
-  // Loads the library at `path`, checks its table against the ABI and its
-  // names against `builtins` and every strategy loaded before. False, with
-  // `error` set to a message naming the file, when the plugin is refused;
-  // then none of its strategies is added.
-  bool Load(const std::string& path, std::span<const Strategy> builtins,
+  // Loads the library `spec` names ([LABEL=]PATH), checks its table against the
+  // ABI and its names against `builtins` and every strategy loaded before.
+  // False, with `error` set to a message naming the file, when the plugin is
+  // refused; then none of its strategies is added.
+  bool Load(const std::string& spec, std::span<const Strategy> builtins,
             std::string& error);
 
   // Rows for the engine; stable until the next Load.
@@ -38,8 +49,10 @@ class PluginLoader {
   };
 
  private:
-  std::deque<std::string> origins_;  // each plugin's path, as given
-  std::deque<Loaded> loaded_;        // stable addresses: rows point here
+  // Text rows point at: each plugin's path as given, its file's SHA-256,
+  // each strategy's (labelled) name.
+  std::deque<std::string> texts_;
+  std::deque<Loaded> loaded_;  // stable addresses: rows point here
   std::vector<Strategy> rows_;
 };
 

@@ -11,6 +11,7 @@
 #include <memory>
 #include <thread>
 
+#include "engine/ab_check.h"
 #include "engine/compare.h"
 #include "engine/console_reporter.h"
 #include "engine/csv_reporter.h"
@@ -357,9 +358,12 @@ DatasetPass RunRounds(const std::string& path, const RunOptions& run,
 // Runs every dataset in turn, reporting each as it ends; stops after a pass
 // that --strict stopped.
 void RunDatasets(const RunCommand::Options& o, const RunOptions& run,
-                 Observers& observers, Outputs& outputs, ExitCode& exit_code) {
+                 Observers& observers, Outputs& outputs, ExitCode& exit_code,
+                 AbCheck* ab = nullptr,
+                 std::optional<double> max_slowdown = std::nullopt) {
   const Manifest manifest = CurrentManifest();
   for (const std::string& path : o.datasets) {
+    if (ab != nullptr) ab->StartDataset();
     DatasetPass pass;
     try {
       pass = o.repeat > 1 ? RunRounds(path, run, o.repeat, observers)
@@ -374,6 +378,9 @@ void RunDatasets(const RunCommand::Options& o, const RunOptions& run,
     outputs.ReportPass(manifest, result, pass.rows);
     if (!o.quiet) std::cout << pass.repeat_notes;
     if (!o.quiet) std::cout << RoundTripNote(run.strategies);
+    if (ab != nullptr) {
+      exit_code.Raise(ab->Report(std::cout, std::cerr, path, max_slowdown));
+    }
     if (!result.read_error.empty()) {
       std::cerr << "bench: " << result.read_error << '\n';
       exit_code.Raise(kExitUsage);
@@ -421,7 +428,9 @@ void RunCommand::Setup(CLI::App& app) {
   app.add_option("--plugin", o.plugins,
                  "Load strategies from a shared library that implements "
                  "strategies/sudoku_strategy_abi.h (repeatable); they are "
-                 "then selectable by name, part of 'all' and shown by --list")
+                 "then selectable by name, part of 'all' and shown by --list. "
+                 "LABEL=PATH (LABEL of letters, digits, '_', '-') names them "
+                 "LABEL:NAME, so two builds can run side by side")
       ->allow_extra_args(false);
   app.add_option("-t,--threads", o.threads,
                  "Worker threads (default: all cores)")
@@ -486,6 +495,16 @@ void RunCommand::Setup(CLI::App& app) {
                  "process gets 10 s more for its first answer, to start)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  app.add_option("--ab", o.ab,
+                 "A,B: run exactly these two strategies (built in or loaded; "
+                 "-s is not used), interleaved per puzzle on the same threads "
+                 "with the order alternated per batch; check that they search "
+                 "identically (exit 1 if not) and print B's throughput "
+                 "relative to A with a 95% confidence interval");
+  max_slowdown_option_ =
+      app.add_option("--max-slowdown", o.max_slowdown,
+                     "With --ab: exit 1 when the whole interval says B is "
+                     "more than P percent slower than A");
 }
 
 int RunCommand::Execute() {
@@ -505,14 +524,32 @@ int RunCommand::Execute() {
                  "with --parse-only, --per-puzzle or --solutions\n";
     return kExitUsage;
   }
-  const RunOptions run = MakeRunOptions();
+  RunOptions run = MakeRunOptions();
+  std::vector<const Strategy*> ab_pair;
+  if (!ResolveAb(ab_pair)) return kExitUsage;
+  if (!ab_pair.empty()) {
+    run.strategies = ab_pair;
+    run.alternate_order = true;
+  }
   const bool show_progress =
       o.progress == "always" || (o.progress == "auto" && isatty(STDERR_FILENO));
   Observers observers(o.max_messages, show_progress);
   Outputs outputs;
   if (!outputs.Open(o, StrategyNames(run), observers)) return kExitUsage;
   ExitCode exit_code;
-  RunDatasets(o, run, observers, outputs, exit_code);
+  if (!ab_pair.empty()) {
+    auto ab = std::make_unique<AbCheck>(std::string(ab_pair[0]->name),
+                                        std::string(ab_pair[1]->name),
+                                        run.batch_size);
+    AbCheck* check = ab.get();
+    observers.Add(std::move(ab));
+    RunDatasets(o, run, observers, outputs, exit_code, check,
+                max_slowdown_option_->count()
+                    ? std::optional<double>(o.max_slowdown)
+                    : std::nullopt);
+  } else {
+    RunDatasets(o, run, observers, outputs, exit_code);
+  }
   outputs.Finish(exit_code);
   return exit_code.code();
 }
@@ -552,6 +589,45 @@ bool RunCommand::AddProcessStrategies() {
   return true;
 }
 
+bool RunCommand::ResolveAb(std::vector<const Strategy*>& pair) const {
+  const Options& o = options_;
+  if (o.ab.empty()) {
+    if (max_slowdown_option_->count() == 0) return true;
+    std::cerr << "bench: --max-slowdown judges an --ab run; give --ab A,B\n";
+    return false;
+  }
+  const size_t comma = o.ab.find(',');
+  const std::string a = o.ab.substr(0, comma);
+  const std::string b =
+      comma == std::string::npos ? "" : o.ab.substr(comma + 1);
+  if (a.empty() || b.empty() || b.find(',') != std::string::npos) {
+    std::cerr << "bench: --ab takes two strategy names, A,B (got '" << o.ab
+              << "')\n";
+    return false;
+  }
+  if (a == b) {
+    std::cerr << "bench: --ab " << o.ab
+              << ": one strategy against itself; load the plugin twice under "
+                 "two labels (--plugin base=PATH --plugin new=PATH)\n";
+    return false;
+  }
+  for (const std::string& name : {a, b}) {
+    const Strategy* s = FindLoaded(name);
+    if (s == nullptr) {
+      std::cerr << "bench: --ab: no strategy named '" << name
+                << "' (see --list)\n";
+      return false;
+    }
+    pair.push_back(s);
+  }
+  if (o.repeat > 1 || o.parse_only) {
+    std::cerr << "bench: --ab runs one interleaved pass; it does not combine "
+                 "with --repeat or --parse-only\n";
+    return false;
+  }
+  return true;
+}
+
 const Strategy* RunCommand::FindLoaded(std::string_view name) const {
   for (const Strategy* s : strategies_) {
     if (s->name == name) return s;
@@ -566,7 +642,12 @@ void RunCommand::ListStrategies() const {
   for (const Strategy* s : strategies_) {
     std::cout << s->name << std::string(width - s->name.size() + 2, ' ')
               << s->summary << "  ["
-              << (s->origin.empty() ? kBuiltIn : s->origin) << "]\n";
+              << (s->origin.empty() ? kBuiltIn : s->origin)
+              << (s->origin_sha256.empty()
+                      ? ""
+                      : ", sha256 " +
+                            std::string(s->origin_sha256.substr(0, 12)))
+              << "]\n";
   }
 }
 

@@ -44,6 +44,8 @@ class RunCommand {
     bool quiet = false;
     std::vector<std::string> execs;  // NAME=COMMAND each
     double exec_timeout = 10;        // seconds per puzzle and process
+    std::string ab;           // "A,B": two strategies side by side
+    double max_slowdown = 0;  // percent, with --ab
   };
 
  private:
@@ -64,6 +66,10 @@ class RunCommand {
   ProcessStrategies processes_;
   std::vector<const Strategy*> strategies_;  // built in, then loaded
   CLI::Option* max_nodes_option_ = nullptr;
+  // --ab: the two strategies, or empty; false, having said why, when the
+  // option is misused.
+  bool ResolveAb(std::vector<const Strategy*>& pair) const;
+  CLI::Option* max_slowdown_option_ = nullptr;
 };
 
 }  // namespace sudoku

@@ -224,6 +224,32 @@ size_t Comparison::Count(RowVerdict verdict) const {
   });
 }
 
+namespace {
+
+// A hash short enough to read, long enough to tell builds apart.
+std::string ShortHash(const std::string& sha256) {
+  if (sha256.empty()) return "none";
+  return sha256.size() > 12 ? sha256.substr(0, 12) + "..." : sha256;
+}
+
+}  // namespace
+
+std::string BuildChange(const ReportRow& baseline, const ReportRow& current) {
+  const bool origin_moved = baseline.strategy_origin != current.strategy_origin;
+  std::string origin_change;
+  if (origin_moved) {
+    origin_change =
+        "origin " + baseline.strategy_origin + " -> " + current.strategy_origin;
+  }
+  if (baseline.strategy_sha256 != current.strategy_sha256) {
+    return "plugin build changed: sha256 " +
+           ShortHash(baseline.strategy_sha256) + " -> " +
+           ShortHash(current.strategy_sha256) +
+           (origin_moved ? "; " + origin_change : "");
+  }
+  return origin_moved ? "strategy " + origin_change : "";
+}
+
 Comparison CompareReports(std::span<const ReportEntry> baseline,
                           std::span<const ReportEntry> current,
                           const CompareOptions& options) {
@@ -272,6 +298,7 @@ Comparison CompareReports(std::span<const ReportEntry> baseline,
     r.metrics = Metrics(base.row, cur.row);
     r.changed = SearchDifferences(base.row, cur.row);
     r.timing = CheckTiming(base, cur, options);
+    r.build_note = BuildChange(base.row, cur.row);
     if (!r.changed.empty()) {
       r.verdict = RowVerdict::kChanged;
     } else if (r.timing.regressed) {

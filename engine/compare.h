@@ -80,6 +80,10 @@ struct RowComparison {
   std::vector<std::string> changed;  // SearchDifferences, for kChanged
   TimingCheck timing;
   int baseline_repeats = 0, current_repeats = 0;
+  // Set when the strategy's build changed (strategy_sha256 or
+  // strategy_origin differ): "plugin build changed: sha256 1a2b... -> 5e6f...".
+  // Informational: comparing two builds of one solver is the point.
+  std::string build_note;
 };
 
 struct Comparison {
@@ -93,6 +97,9 @@ struct Comparison {
   int ExitCode() const;
   size_t Count(RowVerdict verdict) const;
 };
+
+// What changed in the build behind a row, or empty when the same build ran.
+std::string BuildChange(const ReportRow& baseline, const ReportRow& current);
 
 // Matches rows by (dataset, strategy, limit, max_nodes).
 Comparison CompareReports(std::span<const ReportEntry> baseline,

@@ -18,7 +18,7 @@ Json RowJson(const RowComparison& r) {
                        {"exact", m.exact}};
   }
   const TimingCheck& t = r.timing;
-  return {
+  Json row = {
       {"dataset", r.dataset},
       {"strategy", r.strategy},
       {"limit", r.limit},
@@ -37,6 +37,9 @@ Json RowJson(const RowComparison& r) {
         {"current_repeats", r.current_repeats},
         {"note", t.note}}},
   };
+  // Only when it changed, so reports of one build compare as they always did.
+  if (!r.build_note.empty()) row["build_note"] = r.build_note;
+  return row;
 }
 
 Json ComparisonJson(const Comparison& comparison,

@@ -44,6 +44,7 @@ void PrintRow(std::ostream& out, const RowComparison& r) {
   out << '\n'
       << r.dataset << "  " << r.strategy << "  limit " << r.limit << "  budget "
       << BudgetText(r.max_nodes) << "  [" << RowVerdictName(r.verdict) << "]\n";
+  if (!r.build_note.empty()) out << "    " << r.build_note << '\n';
   if (r.verdict == RowVerdict::kMissing) {
     out << "    in the baseline, not in the current report\n";
     return;

@@ -24,6 +24,9 @@ struct RunOptions {
   size_t batch_size = 2048;  // puzzle lines per pipeline token
   size_t slowest = 0;        // keep the K costliest puzzles per strategy
   bool strict = false;       // stop at the first malformed or invalid line
+  // bench --ab: run the strategies in reverse order on odd batches, so
+  // neither gains from always running first (warm caches) or second.
+  bool alternate_order = false;
 };
 
 // One strategy's answer to one puzzle line, after verification.

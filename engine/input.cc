@@ -285,6 +285,14 @@ uint64_t Input::raw_bytes_read() const { return raw_->bytes_read(); }
 
 std::string Input::Sha256Hex() { return raw_->Sha256Hex(); }
 
+std::string Input::FileSha256Hex(const std::string& path) {
+  RawFile raw(path);
+  std::vector<char> chunk(kChunk);
+  while (raw.Read(chunk.data(), chunk.size()) > 0) {
+  }
+  return raw.Sha256Hex();
+}
+
 std::optional<std::string_view> Input::NextLine(bool& truncated) {
   truncated = false;
   ByteSource& source = decoded_ ? *decoded_ : static_cast<ByteSource&>(*raw_);

@@ -57,6 +57,10 @@ class Input {
   // Lowercase hex SHA-256 of every raw byte; call after the last line.
   std::string Sha256Hex();
 
+  // Lowercase hex SHA-256 of the whole file at `path`, read raw (a plugin
+  // library, for the report); throws InputError when it cannot be read.
+  static std::string FileSha256Hex(const std::string& path);
+
   static constexpr size_t kMaxLine = 1 << 16;
   // Why a line cut at kMaxLine is not read as a puzzle.
   static std::string TooLongReason() {

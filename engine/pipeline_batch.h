@@ -41,6 +41,7 @@ struct Batch {
   std::vector<Problem> problems;  // sorted by record once solved
   std::mutex problems_mutex;      // rarely taken: most ranges find no problem
   uint64_t raw_bytes = 0;         // input consumed when the batch was cut
+  uint64_t index = 0;             // 0 for the dataset's first batch, then 1...
 };
 
 // Batches hold several hundred kilobytes, which malloc would otherwise map

@@ -14,10 +14,12 @@ Batch* BatchReader::Next() {
   }
   batch->format = parser_.format();
   batch->raw_bytes = input_.raw_bytes_read();
+  batch->index = batches_;
   if (batch->lines.empty()) {
     pool_.Give(batch);
     return nullptr;
   }
+  ++batches_;
   return batch;
 }
 

@@ -38,6 +38,7 @@ class BatchReader {
   BatchPool& pool_;
   DatasetParser parser_;
   uint64_t line_number_ = 0;
+  uint64_t batches_ = 0;
   bool done_ = false;
   std::string read_error_;
   bool stopped_strict_ = false;

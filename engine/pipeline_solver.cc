@@ -5,12 +5,25 @@
 
 #include <algorithm>
 
-
 namespace sudoku {
 
 // Per-thread tallies, kept out of the header so that TBB stays in .cc files.
 struct BatchSolver::Tallies : tbb::enumerable_thread_specific<Tally> {
   using enumerable_thread_specific::enumerable_thread_specific;
+};
+
+// A second solver over the strategies in reverse order: its outcomes come
+// out reversed and are put back in RunOptions order, so nothing after the
+// solver stage knows the order they ran in.
+struct BatchSolver::Reversed {
+  Reversed(const std::string& path, const RunOptions& options)
+      : options(ReversedOptions(options)), solver(path, this->options) {}
+  static RunOptions ReversedOptions(RunOptions options) {
+    std::reverse(options.strategies.begin(), options.strategies.end());
+    return options;
+  }
+  const RunOptions options;
+  const PuzzleSolver solver;
 };
 
 BatchSolver::BatchSolver(const std::string& path, const RunOptions& options)
@@ -19,6 +32,9 @@ BatchSolver::BatchSolver(const std::string& path, const RunOptions& options)
       givens_check_(strategies_ > 0 ? GivensCheck::kDeferred
                                     : GivensCheck::kNow),
       solver_(path, options),
+      reversed_(options.alternate_order && strategies_ > 1
+                    ? std::make_unique<Reversed>(path, options)
+                    : nullptr),
       tallies_(std::make_unique<Tallies>([this] {
         return Tally{std::vector<StrategyStats>(
                          strategies_, StrategyStats(options_.slowest)),
@@ -74,6 +90,8 @@ void BatchSolver::ParseRange(Batch& batch, size_t begin, size_t end) const {
 void BatchSolver::SolveParsed(Batch& batch, size_t begin, size_t end,
                               Tally& tally) {
   std::vector<Problem> problems;
+  const bool reverse = reversed_ != nullptr && batch.index % 2 == 1;
+  const PuzzleSolver& solver = reverse ? reversed_->solver : solver_;
   for (size_t r = begin; r < end; ++r) {
     PuzzleRecord& record = batch.records[r];
     PuzzleOutcome* outcomes = batch.outcomes.data() + r * strategies_;
@@ -82,7 +100,8 @@ void BatchSolver::SolveParsed(Batch& batch, size_t begin, size_t end,
       continue;
     }
     const size_t problems_before = problems.size();
-    const auto checked = solver_.Solve(r, record, outcomes, problems);
+    const auto checked = solver.Solve(r, record, outcomes, problems);
+    if (reverse) std::reverse(outcomes, outcomes + strategies_);
     // A verified grid keeps every given and breaks no rule, so the givens
     // are valid; otherwise check them now, and if they clash the puzzle
     // counts as invalid, whatever the strategies made of it.

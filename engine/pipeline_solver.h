@@ -51,11 +51,16 @@ class BatchSolver {
   void Searched(const PuzzleRecord& record, const PuzzleOutcome* outcomes,
                 Tally& tally) const;
 
+  // The strategies in reverse order, for odd batches under
+  // RunOptions::alternate_order; null otherwise.
+  struct Reversed;
+
   const RunOptions& options_;
   const size_t strategies_;
   // With strategies to run, the givens check waits for their answers.
   const GivensCheck givens_check_;
   PuzzleSolver solver_;
+  std::unique_ptr<Reversed> reversed_;
   struct Tallies;
   std::unique_ptr<Tallies> tallies_;
 };

@@ -101,6 +101,9 @@ std::vector<ReportRow> MakeRows(const DatasetResult& result,
     row.compression = result.input.compression;
     row.puzzles_per_s_min = row.puzzles_per_s_max = row.puzzles_per_s;
     row.errors = s.count(Verdict::kError);
+    const Strategy& strategy = *options.strategies[i];
+    if (!strategy.origin.empty()) row.strategy_origin = strategy.origin;
+    row.strategy_sha256 = std::string(strategy.origin_sha256);
     rows.push_back(row);
   }
   return rows;

@@ -53,6 +53,10 @@ struct ReportRow {
   double puzzles_per_s_min = 0, puzzles_per_s_max = 0;
   // Puzzles a process strategy left unanswered (died, garbage, timed out).
   uint64_t errors = 0;
+  // Which build of the strategy ran: Strategy::origin ("built in" for a
+  // compiled-in one) and the SHA-256 of a loaded plugin's file.
+  std::string strategy_origin = std::string(kBuiltInOrigin);
+  std::string strategy_sha256;
 };
 
 // The rows of one pass, one per strategy. A pass that ran several

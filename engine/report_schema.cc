@@ -132,6 +132,10 @@ void ThroughputIsItsOwnMaximum(ReportRow& row) {
 // unanswered.
 void NoErrors(ReportRow& row) { row.errors = 0; }
 
+// Reports from before plugins ran compiled-in strategies only.
+void BuiltIn(ReportRow& row) { row.strategy_origin = kBuiltInOrigin; }
+void NoPluginFile(ReportRow& row) { row.strategy_sha256.clear(); }
+
 // A column added after the first schema, and what it reads as when absent.
 constexpr ReportColumn Added(ReportColumn column,
                              void (*if_absent)(ReportRow&)) {
@@ -194,6 +198,9 @@ constexpr ReportColumn kColumns[] = {
     // Added with --exec.
     Added(Integer<&R::errors>("errors",              kExact,       6),
           &NoErrors),
+    // Added with plugins: which build of the strategy ran.
+    Added(Text<&R::strategy_origin>("strategy_origin"), &BuiltIn),
+    Added(Text<&R::strategy_sha256>("strategy_sha256"), &NoPluginFile),
 };
 // clang-format on
 

@@ -100,6 +100,9 @@ enum Capability : uint32_t {
   kCountsSolutions = 1u << 2,
 };
 
+// Strategy::origin as reports write it for a strategy compiled in.
+inline constexpr std::string_view kBuiltInOrigin = "built in";
+
 struct Strategy {
   std::string_view name;
   std::string_view summary;
@@ -124,6 +127,9 @@ struct Strategy {
   // valid until the thread's next Solve. Null for strategies that never
   // return kError.
   std::string_view (*last_error)(const void* context) = nullptr;
+  // The SHA-256 (lowercase hex) of the file a loaded strategy came from, so
+  // a report names the exact build it measured; empty when built in.
+  std::string_view origin_sha256{};
 
   // What the engine calls, for every strategy: one predictable branch more
   // than calling `solve`.

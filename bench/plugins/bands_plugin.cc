@@ -6,15 +6,57 @@
 #include "strategies/solvers.h"
 #include "strategies/sudoku_strategy_abi.h"
 
+#ifdef SUDOKU_PLUGIN_SLOWDOWN_PCT
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#else
+#include <chrono>
+#endif
+#endif
+
 namespace {
+
+#ifdef SUDOKU_PLUGIN_SLOWDOWN_PCT
+// A clock as cheap as can be, so that the slowdown is mostly the spin: the
+// time-stamp counter (a few nanoseconds a read) where there is one.
+uint64_t Ticks() {
+#if defined(__x86_64__)
+  return __rdtsc();
+#else
+  return std::chrono::steady_clock::now().time_since_epoch().count();
+#endif
+}
+
+// A deliberately slower build (bands_plugin_slow3, _slow10), for measuring
+// what bench --ab and compare can detect: after each solve it spins for the
+// given share of the solve's own time, so the slowdown is proportional on
+// every puzzle, easy or hard (plus the clock reads: a few nanoseconds on
+// solves of microseconds). Its searches are the plain build's.
+template <typename Solve>
+sudoku::SolveResult Slowed(Solve solve) {
+  const uint64_t start = Ticks();
+  const sudoku::SolveResult r = solve();
+  const uint64_t spent = Ticks() - start;
+  const uint64_t until =
+      start + spent + spent * SUDOKU_PLUGIN_SLOWDOWN_PCT / 100;
+  while (Ticks() < until) {
+  }
+  return r;
+}
+#else
+template <typename Solve>
+sudoku::SolveResult Slowed(Solve solve) {
+  return solve();
+}
+#endif
 
 void Solve(void* /*state*/, const uint8_t givens[SUDOKU_CELLS],
            uint32_t solution_limit, uint64_t node_budget,
            sudoku_result* result) {
   sudoku::Grid grid;
   std::memcpy(grid.data(), givens, SUDOKU_CELLS);
-  const sudoku::SolveResult r =
-      sudoku::SolveBands(grid, solution_limit, node_budget);
+  const sudoku::SolveResult r = Slowed(
+      [&] { return sudoku::SolveBands(grid, solution_limit, node_budget); });
   result->outcome = static_cast<uint32_t>(r.outcome);
   result->solutions = r.solutions;
   result->nodes = r.nodes;

@@ -67,5 +67,46 @@ TEST(PluginLoader, RefusesAndAddsNothing) {
   EXPECT_TRUE(loader.strategies().empty());
 }
 
+TEST(PluginSpec, ALabelIsAWordBeforeTheFirstEquals) {
+  const auto label = [](const std::string& text) {
+    return PluginSpec::Parse(text).label + "|" + PluginSpec::Parse(text).path;
+  };
+  EXPECT_EQ(label("base=old/lib.so"), "base|old/lib.so");
+  EXPECT_EQ(label("new_2-b=a=b.so"), "new_2-b|a=b.so");
+  EXPECT_EQ(label("lib.so"), "|lib.so");
+  EXPECT_EQ(label("dir/x=y.so"), "|dir/x=y.so");  // a '/' first: a path
+  EXPECT_EQ(label("v1.2=lib.so"), "|v1.2=lib.so");
+  EXPECT_EQ(label("=lib.so"), "|=lib.so");
+  EXPECT_EQ(label("base="), "base|");
+}
+
+TEST(PluginLoader, OneFileUnderTwoLabelsKeepsTwoStatesPerThread) {
+  PluginLoader loader;
+  std::string error;
+  const std::string path = STATE_PLUGIN;
+  ASSERT_TRUE(loader.Load("a=" + path, AllStrategies(), error)) << error;
+  ASSERT_TRUE(loader.Load("b=" + path, AllStrategies(), error)) << error;
+  ASSERT_EQ(loader.strategies().size(), 2u);
+  const Strategy& a = loader.strategies()[0];
+  const Strategy& b = loader.strategies()[1];
+  EXPECT_EQ(a.name, "a:state-counter");
+  EXPECT_EQ(b.name, "b:state-counter");
+  EXPECT_EQ(a.origin, path);
+  EXPECT_EQ(a.origin_sha256.size(), 64u);
+  EXPECT_EQ(a.origin_sha256, b.origin_sha256);
+  EXPECT_FALSE(loader.Load("a=" + path, AllStrategies(), error));
+  EXPECT_NE(error.find("'a:state-counter' is a duplicate"), std::string::npos)
+      << error;
+  // A fresh thread, so that no earlier loader's slots are in its table.
+  std::vector<uint64_t> nodes;
+  std::thread([&] {
+    const Grid empty{};
+    nodes.push_back(a.Solve(empty, 1, kUnlimitedNodes).nodes);
+    nodes.push_back(a.Solve(empty, 1, kUnlimitedNodes).nodes);
+    nodes.push_back(b.Solve(empty, 1, kUnlimitedNodes).nodes);
+  }).join();
+  EXPECT_EQ(nodes, (std::vector<uint64_t>{1, 2, 1}));  // each row its own
+}
+
 }  // namespace
 }  // namespace sudoku

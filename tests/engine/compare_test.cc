@@ -530,10 +530,10 @@ std::string ValidCsv() {
 
 TEST(CsvReader, ReportsFromBeforeRepeatReadAsOneRound) {
   std::istringstream csv(ValidCsv());
-  // Drop the three columns appended for --repeat, and errors after them.
+  // Drop the three columns appended for --repeat, and the three after them.
   std::string text, line;
   while (std::getline(csv, line)) {
-    for (int i = 0; i < 4; ++i) line.erase(line.rfind(','));
+    for (int i = 0; i < 6; ++i) line.erase(line.rfind(','));
     text += line + "\r\n";  // and read CRLF line ends
   }
   std::istringstream old(text);
@@ -542,6 +542,60 @@ TEST(CsvReader, ReportsFromBeforeRepeatReadAsOneRound) {
   EXPECT_EQ(read[0].row.repeats, 1);
   EXPECT_EQ(read[0].row.puzzles_per_s_min, read[0].row.puzzles_per_s);
   EXPECT_EQ(read[0].row.errors, 0u);  // no process strategy could err then
+}
+
+TEST(CsvReader, ReportsFromBeforePluginsReadAsBuiltIn) {
+  std::istringstream csv(ValidCsv());
+  std::string text, line;
+  while (std::getline(csv, line)) {
+    for (int i = 0; i < 2; ++i) line.erase(line.rfind(','));
+    text += line + "\n";
+  }
+  std::istringstream old(text);
+  const auto read = ReadCsvReport(old, "old.csv");
+  ASSERT_EQ(read.size(), 1u);
+  EXPECT_EQ(read[0].row.strategy_origin, "built in");
+  EXPECT_EQ(read[0].row.strategy_sha256, "");
+}
+
+TEST(Compare, AChangedPluginBuildIsNotedAndStillCompared) {
+  auto base = Report({Entry("base:x"), Entry("dlx")});
+  auto cur = base;
+  base[0].row.strategy_origin = cur[0].row.strategy_origin = "old/libx.so";
+  base[0].row.strategy_sha256 = "1a2b3c4d5e6f7a8b9c0d";
+  cur[0].row.strategy_sha256 = "5e6f7a8b9c0d1e2f3a4b";
+  cur[0].row.nodes_total += 1;
+  const Comparison c = CompareReports(base, cur, {});
+  const RowComparison& plugin = Row(c, "base:x");
+  EXPECT_EQ(plugin.build_note,
+            "plugin build changed: sha256 1a2b3c4d5e6f... -> 5e6f7a8b9c0d...");
+  EXPECT_EQ(plugin.verdict, RowVerdict::kChanged);  // compared as usual
+  EXPECT_EQ(Row(c, "dlx").build_note, "");
+  std::ostringstream table;
+  PrintComparison(table, c);
+  EXPECT_NE(table.str().find("  [changed]\n    plugin build changed: sha256 "
+                             "1a2b3c4d5e6f... -> 5e6f7a8b9c0d...\n"),
+            std::string::npos)
+      << table.str();
+  std::ostringstream json;
+  WriteComparisonJson(json, c, "b", "c");
+  const nlohmann::json parsed = ParseJson(json.str());
+  EXPECT_EQ(parsed["rows"][0]["build_note"],
+            "plugin build changed: sha256 1a2b3c4d5e6f... -> 5e6f7a8b9c0d...");
+  EXPECT_FALSE(parsed["rows"][1].contains("build_note"));
+}
+
+TEST(Compare, BuildChangeNamesAMovedOriginAndAPluginThatBecameBuiltIn) {
+  ReportRow a, b;
+  EXPECT_EQ(BuildChange(a, b), "");
+  b.strategy_origin = "exec: ./solver";
+  EXPECT_EQ(BuildChange(a, b), "strategy origin built in -> exec: ./solver");
+  a.strategy_origin = "lib/x.so";
+  a.strategy_sha256 = "abcd";
+  b.strategy_origin = "built in";
+  EXPECT_EQ(BuildChange(a, b),
+            "plugin build changed: sha256 abcd -> none; origin lib/x.so -> "
+            "built in");
 }
 
 void ExpectRejected(const std::string& text, const std::string& message) {

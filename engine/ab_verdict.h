@@ -1,0 +1,71 @@
+// bench --ab's statistics: B's throughput relative to A, with a confidence
+// interval from the per-batch time ratios. Pure functions over plain numbers.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+
+namespace sudoku {
+
+// One batch of an A/B run: each strategy's summed solve time over the
+// batch's puzzles (both ran every puzzle, on the same thread, back to back).
+struct AbBatch {
+  uint64_t a_nanos = 0;
+  uint64_t b_nanos = 0;
+};
+
+// The ratio is B's throughput over A's: above 1, B is faster.
+//
+// Batches are taken in pairs (0,1), (2,3), ...: the run alternates which
+// strategy goes first per batch, so a pair holds one batch of each order.
+// Going second is faster (the puzzle already in cache, the branch predictor
+// trained: 1.7x for bands on easy puzzles), by a factor that multiplies one
+// batch's log ratio ln(A time / B time) and divides the other's, so the mean
+// of the pair's two log ratios cancels it exactly, however much harder one
+// batch's puzzles are than the other's (a ratio of the pair's summed times
+// would not). Each pair gives that one mean log ratio. The estimate
+// is their median and the interval the distribution-free 95% interval of a
+// median (order statistics, from the binomial distribution): a pair whose
+// sums caught a preemption (20 ms against 0.3 ms on a shared machine) moves
+// a mean and a t interval arbitrarily far, but a median hardly at all. The
+// interval needs six pairs; with few it is honestly wide. A trailing
+// unpaired batch, and pairs in which either side measured no time, are left
+// out.
+struct AbVerdict {
+  size_t pairs = 0;           // pairs of batches the estimate rests on
+  double ratio = 0;           // NaN without a single pair
+  bool has_interval = false;  // needs six pairs or more
+  double low = 0, high = 0;   // the 95% interval of the ratio
+};
+
+AbVerdict JudgeAb(std::span<const AbBatch> batches);
+
+// A batch's sums from its puzzles' times (one AbBatch per puzzle), leaving
+// out the puzzles whose A/B time ratio lies more than kOutlierFactor from
+// the batch's median ratio: on a shared machine a solve of microseconds
+// that was descheduled measures milliseconds, one such puzzle outweighs the
+// batch, and it hits A or B alone. A real difference between the builds
+// moves the median with it, so only a change confined to a few puzzles of a
+// batch, beyond that factor, would be set aside too. `dropped` counts the
+// puzzles left out.
+inline constexpr double kOutlierFactor = 4.0;
+AbBatch SumBatch(std::span<const AbBatch> puzzles, size_t& dropped);
+
+// The interval of the median of `n` values at 95% or more: the values of
+// 1-based ranks d and n + 1 - d in order, d the largest with
+// P(Binomial(n, 1/2) < d) <= 2.5%; 0 when n is too small (under 6).
+size_t MedianIntervalRank(size_t n);
+
+// True when the whole interval says B is more than `max_slowdown_pct`
+// percent slower than A: B takes longer per puzzle by that share of A's
+// time, i.e. its throughput ratio stays below 1 / (1 + P/100). Without an
+// interval nothing can be said, and this is false.
+bool BeyondSlowdown(const AbVerdict& verdict, double max_slowdown_pct);
+
+// "0.97x throughput (95% CI 0.95-0.99) over 412 batches" and, with few
+// pairs, why the interval is wide or missing.
+std::string AbRatioText(const AbVerdict& verdict);
+
+}  // namespace sudoku

@@ -1,0 +1,211 @@
+// End-to-end tests of named plugins, the strategy identity columns, compare's
+// note on a changed plugin build, and bench --ab.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/bench/bench_runner.h"
+#include "tests/fixtures.h"
+
+namespace sudoku {
+namespace {
+
+using testing::Bench;
+using testing::BenchRun;
+using testing::ReadFile;
+using testing::TempPath;
+using testing::WriteTempFile;
+
+const std::string kBands = BANDS_PLUGIN;
+const std::string kMixed =
+    std::string(SUDOKU_SOURCE_DIR) + "/datasets/mixed.txt";
+// One plugin file loaded twice, as two builds of one solver.
+const std::string kTwice =
+    " --plugin base=" + kBands + " --plugin new=" + kBands + " ";
+const std::string kPair = "--ab base:bands-plugin,new:bands-plugin ";
+
+bool Has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+std::vector<std::string> Fields(const std::string& line) {
+  std::vector<std::string> fields;
+  std::istringstream in(line);
+  std::string field;
+  while (std::getline(in, field, ',')) fields.push_back(field);
+  if (!line.empty() && line.back() == ',') fields.emplace_back();
+  return fields;
+}
+
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) lines.push_back(line);
+  return lines;
+}
+
+// The SHA-256 by another hand than bench's: coreutils.
+std::string Sha256Sum(const std::string& path) {
+  FILE* pipe = popen(("sha256sum " + path).c_str(), "r");
+  char buffer[65] = {};
+  const size_t n = fread(buffer, 1, 64, pipe);
+  pclose(pipe);
+  return std::string(buffer, n);
+}
+
+TEST(BenchNamedPlugins, LabelsPrefixTheNamesAndListShowsBoth) {
+  const BenchRun run = Bench("--list" + kTwice);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  const std::string hash = Sha256Sum(kBands).substr(0, 12);
+  int labelled = 0;
+  for (const std::string& line : Lines(run.out)) {
+    if (line.rfind("base:bands-plugin ", 0) == 0 ||
+        line.rfind("new:bands-plugin ", 0) == 0) {
+      EXPECT_TRUE(Has(line, "[" + kBands + ", sha256 " + hash + "]")) << line;
+      ++labelled;
+    }
+    EXPECT_NE(line.rfind("bands-plugin ", 0), 0u) << line;
+  }
+  EXPECT_EQ(labelled, 2) << run.out;
+}
+
+TEST(BenchNamedPlugins, ADuplicateLabelIsRefusedNamingBothSources) {
+  const BenchRun run =
+      Bench("--list --plugin base=" + kBands + " --plugin base=" + kBands);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_TRUE(Has(run.err, "--plugin base=" + kBands +
+                               ": strategy #1 "
+                               "'base:bands-plugin' is a duplicate: a strategy "
+                               "'base:bands-plugin' is already defined (" +
+                               kBands + ")"))
+      << run.err;
+  EXPECT_EQ(Bench("--list --plugin base=").exit_code, 2);
+}
+
+TEST(BenchNamedPlugins, ReportNamesEachStrategysBuild) {
+  const std::string csv = TempPath("ab_identity.csv");
+  const BenchRun run =
+      Bench("-q --progress never --plugin base=" + kBands +
+            " -s bands,base:bands-plugin --csv " + csv + " " + kMixed);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  const std::vector<std::string> lines = Lines(ReadFile(csv));
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_TRUE(
+      lines[0].ends_with(",errors,strategy_origin,strategy_sha256"))
+      << lines[0];
+  const std::vector<std::string> builtin = Fields(lines[1]);
+  const std::vector<std::string> loaded = Fields(lines[2]);
+  ASSERT_EQ(builtin.size(), Fields(lines[0]).size());
+  EXPECT_EQ(builtin[1], "bands");
+  EXPECT_EQ(builtin[builtin.size() - 2], "built in");
+  EXPECT_EQ(builtin.back(), "");
+  EXPECT_EQ(loaded[1], "base:bands-plugin");
+  EXPECT_EQ(loaded[loaded.size() - 2], kBands);
+  EXPECT_EQ(loaded.back(), Sha256Sum(kBands));
+  EXPECT_EQ(loaded.back().size(), 64u);
+}
+
+// A report with the last field (strategy_sha256) of every row replaced.
+std::string WithSha(const std::string& csv, const std::string& sha) {
+  std::string out;
+  const std::vector<std::string> lines = Lines(ReadFile(csv));
+  for (size_t i = 0; i < lines.size(); ++i) {
+    out +=
+        i == 0 ? lines[i] : lines[i].substr(0, lines[i].rfind(',') + 1) + sha;
+    out += '\n';
+  }
+  return out;
+}
+
+TEST(BenchNamedPlugins, CompareNotesAChangedBuildAndStillCompares) {
+  const std::string csv = TempPath("ab_build.csv");
+  ASSERT_EQ(Bench("-q --progress never --plugin " + kBands +
+                  " -s bands-plugin --csv " + csv + " " + kMixed)
+                .exit_code,
+            0);
+  const std::string base =
+      WriteTempFile("ab_build_base.csv", WithSha(csv, "1a2b3c4d5e6f7a8b9c"));
+  const std::string cur =
+      WriteTempFile("ab_build_cur.csv", WithSha(csv, "5e6f7a8b9c0d1e2f3a"));
+  const BenchRun run = Bench("compare --no-timing-gate " + base + " " + cur);
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_TRUE(Has(run.out,
+                  "mixed.txt  bands-plugin  limit 1  budget none  "
+                  "[same]\n    plugin build changed: sha256 "
+                  "1a2b3c4d5e6f... -> 5e6f7a8b9c0d...\n"))
+      << run.out;
+  const BenchRun same = Bench("compare --no-timing-gate " + base + " " + base);
+  EXPECT_FALSE(Has(same.out, "build changed")) << same.out;
+}
+
+TEST(BenchAb, OnePluginLoadedTwiceSearchesIdentically) {
+  const BenchRun run =
+      Bench("--progress never -t 2 --batch 64" + kTwice + kPair + kMixed);
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_TRUE(Has(
+      run.out, "ab: new:bands-plugin / base:bands-plugin on " + kMixed + ": "))
+      << run.out;
+  EXPECT_TRUE(Has(run.out, "x throughput (95% CI ")) << run.out;
+  EXPECT_TRUE(Has(run.out, "; searches identical\n")) << run.out;
+  // The console table still has both rows.
+  EXPECT_TRUE(Has(run.out, "base:bands-plugin ")) << run.out;
+  EXPECT_TRUE(Has(run.out, "new:bands-plugin ")) << run.out;
+}
+
+TEST(BenchAb, DifferentSearchesFailWithFileAndLine) {
+  // A budget keeps bitmask's hardest puzzles short (under TSan too).
+  const BenchRun run = Bench(
+      "-q --progress never --batch 64 --max-nodes 2000 --ab bands,bitmask " +
+      kMixed);
+  EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+  EXPECT_TRUE(Has(run.err, "bench: ab: " + kMixed + ":")) << run.err;
+  EXPECT_TRUE(Has(run.err, " nodes (solved), bitmask ")) << run.err;
+  EXPECT_TRUE(Has(run.err, " more puzzles searched differently")) << run.err;
+  EXPECT_TRUE(Has(run.out, "ab: bitmask / bands on ")) << run.out;
+  EXPECT_TRUE(Has(run.out, "; searches DIFFER on ")) << run.out;
+}
+
+TEST(BenchAb, UsageErrors) {
+  const std::string tail = " " + kMixed;
+  const BenchRun one = Bench("-q --ab bands" + tail);
+  EXPECT_EQ(one.exit_code, 2);
+  EXPECT_TRUE(Has(one.err, "--ab takes two strategy names")) << one.err;
+  EXPECT_EQ(Bench("-q --ab bands,bitmask,dlx" + tail).exit_code, 2);
+  EXPECT_EQ(Bench("-q --ab ,bands" + tail).exit_code, 2);
+  const BenchRun unknown = Bench("-q --ab bands,nosuch" + tail);
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_TRUE(Has(unknown.err, "no strategy named 'nosuch'")) << unknown.err;
+  EXPECT_EQ(Bench("-q --ab bands,bands" + tail).exit_code, 2);
+  EXPECT_EQ(Bench("-q --ab bands,bitmask --repeat 3" + tail).exit_code, 2);
+  const BenchRun alone = Bench("-q --max-slowdown 5" + tail);
+  EXPECT_EQ(alone.exit_code, 2);
+  EXPECT_TRUE(Has(alone.err, "--max-slowdown judges an --ab run")) << alone.err;
+  EXPECT_EQ(Bench("-q --ab bands,bitmask --max-slowdown lots" + tail).exit_code,
+            2);
+}
+
+// Timing decides the verdict, so only its form is checked: a line, and an
+// exit code that is a verdict's (0 or 1), never a usage error.
+TEST(BenchAb, MaxSlowdownPrintsAVerdictLine) {
+  const BenchRun run = Bench("-q --progress never --batch 64" + kTwice + kPair +
+                             "--max-slowdown -50 " + kMixed);
+  EXPECT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.err;
+  EXPECT_TRUE(Has(run.out, "ab: verdict: ")) << run.out;
+  EXPECT_TRUE(Has(run.out, "the -50% allowed\n")) << run.out;
+}
+
+TEST(BenchAb, TooFewBatchesForAVerdictIsUndecided) {
+  const std::string puzzle =
+      WriteTempFile("ab_one.txt", testing::kSamplePuzzle + "\n");
+  const BenchRun run = Bench("-q --progress never" + kTwice + kPair +
+                             "--max-slowdown 5 " + puzzle);
+  EXPECT_EQ(run.exit_code, 2) << run.out << run.err;
+  EXPECT_TRUE(Has(run.out, "ab: verdict: UNDECIDED (exit 2)")) << run.out;
+}
+
+}  // namespace
+}  // namespace sudoku
