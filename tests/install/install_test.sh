@@ -104,9 +104,17 @@ case $code:$row_verdict in
   *) cat "$work/compare.log" >&2; fail "compare exit $code with row $row_verdict" ;;
 esac
 
-# 5. The same pair through `bench --ab`, once that option exists: add its
-# run here, with "$release_plugin" and "$debug_plugin".
-# ---- --ab goes here ----
+# 5. The same pair through `bench --ab`, in one process: the two builds under
+# two labels search identically, and a throughput ratio with its interval is
+# printed (small batches, so that 2,000 lines make enough of them). No bound
+# on the ratio: that would be a timed test.
+run ab "$bench" -q --progress never --plugin release="$release_plugin" \
+  --plugin debug="$debug_plugin" --ab release:example-c,debug:example-c \
+  --limit 2 --max-nodes 20000 -t 2 --batch 64 "$dataset"
+ab_line=$(grep '^ab: debug:example-c / release:example-c' "$work/ab.log") ||
+  fail "--ab printed no ratio line"
+[[ $ab_line == *"x throughput (95% CI "*"searches identical"* ]] ||
+  fail "--ab: $ab_line"
 
 # 6. pkg-config: the plain compiler line a Makefile would use, and the bench
 # the .pc file names. Same search as the CMake build: compare passes exactly.
@@ -121,4 +129,4 @@ bench_run bench-pkg-config "$work/pc/libexample_c.so" "$work/pkg-config.csv"
 run compare-pkg-config "$pc_bench" compare --no-timing-gate "$work/release.csv" \
   "$work/pkg-config.csv"
 
-echo "install_test: installed package, plugin builds (Release, Debug, pkg-config) and compare: ok"
+echo "install_test: installed package, plugin builds (Release, Debug, pkg-config), compare and --ab: ok"
