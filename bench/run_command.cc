@@ -59,7 +59,8 @@ class Observers : public RunObserver {
     }
     if (hidden_errors_ > 0) {
       std::cerr << path_ << ": " << hidden_errors_
-                << " more wrong or disagreeing answers not shown\n";
+                << " more wrong answers, disagreements or errors not shown "
+                   "(all are counted in the report)\n";
     }
   }
 
