@@ -13,6 +13,8 @@ void AbCheck::StartDataset() {
   puzzles_.clear();
   records_in_batch_ = 0;
   dropped_ = 0;
+  differences_ = 0;
+  first_differences_.clear();
 }
 
 void AbCheck::OnRecord(const std::string& path, const PuzzleRecord& record,

@@ -169,6 +169,23 @@ TEST(BenchAb, DifferentSearchesFailWithFileAndLine) {
   EXPECT_TRUE(Has(run.out, "; searches DIFFER on ")) << run.out;
 }
 
+// Each dataset's differences are its own: solved grids (no search, 0 nodes
+// for both) after a file where the two differ report no difference.
+TEST(BenchAb, DifferencesAreReportedPerDataset) {
+  std::string grids;
+  for (int i = 0; i < 3; ++i) grids += testing::kSampleSolution + "\n";
+  const std::string solved = WriteTempFile("ab_solved.txt", grids);
+  const BenchRun run =
+      Bench("-q --progress never --batch 64 --max-nodes 2000 --ab bands,bitmask " +
+            kMixed + " " + solved);
+  EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+  EXPECT_TRUE(Has(run.out, "ab: bitmask / bands on " + kMixed)) << run.out;
+  const size_t second = run.out.find("ab: bitmask / bands on " + solved);
+  ASSERT_NE(second, std::string::npos) << run.out;
+  EXPECT_TRUE(Has(run.out.substr(second), "searches identical")) << run.out;
+  EXPECT_FALSE(Has(run.err, solved + ":")) << run.err;
+}
+
 TEST(BenchAb, UsageErrors) {
   const std::string tail = " " + kMixed;
   const BenchRun one = Bench("-q --ab bands" + tail);
