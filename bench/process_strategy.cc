@@ -64,7 +64,7 @@ std::string DescribeExit(int status) {
 // stopping it also stops whatever its shell started.
 class Process {
  public:
-  enum class Read { kLine, kClosed, kTimedOut, kTooLong, kTwoLines };
+  enum class Read { kLine, kClosed, kTimedOut, kTooLong, kTwoLines, kUnasked };
 
   Process() = default;
   Process(const Process&) = delete;
@@ -77,6 +77,11 @@ class Process {
   // One reply line, without its line break, into `line` (valid until the
   // next read); waits at most `timeout_s`.
   Read ReadLine(double timeout_s, std::string_view& line);
+  // Output nobody asked for yet: a late second line for the last puzzle,
+  // which would otherwise be read as the next puzzle's answer. True, with
+  // the bytes in `line`, when there is some; an ended output is left to
+  // Send and ReadLine.
+  bool Unasked(std::string_view& line);
   // Kills the process group and reaps the process; says how it ended.
   std::string Stop();
   // After its output closed: how the process ended, given a moment to exit
@@ -180,6 +185,19 @@ Process::Read Process::ReadLine(double timeout_s, std::string_view& line) {
       return Read::kTooLong;
     }
   }
+}
+
+bool Process::Unasked(std::string_view& line) {
+  pollfd ready{fd_, POLLIN, 0};
+  if (poll(&ready, 1, 0) <= 0) return false;
+  const ssize_t got = recv(fd_, reply_, sizeof(reply_), MSG_DONTWAIT);
+  if (got <= 0) return false;
+  const void* end = std::memchr(reply_, '\n', static_cast<size_t>(got));
+  line = std::string_view(
+      reply_, end == nullptr ? static_cast<size_t>(got)
+                             : static_cast<size_t>(
+                                   static_cast<const char*>(end) - reply_));
+  return true;
 }
 
 std::string Process::Stop() {
@@ -365,12 +383,25 @@ void Fail(Slot& slot, Process::Read read, std::string_view line,
       slot.error = "answered garbage: more than one line for one puzzle: " +
                    Quoted(line);
       break;
+    case Process::Read::kUnasked:
+      slot.error =
+          "answered garbage: a line before this puzzle was asked "
+          "(a second reply to the last one?): " +
+          Quoted(line);
+      break;
     case Process::Read::kLine:
       slot.error = "answered garbage: " + Quoted(line);
       break;
   }
   slot.process.Stop();
   if (!slot.answered && read != Process::Read::kTimedOut) ++slot.failed_starts;
+}
+
+bool KeepsGivens(const Grid& givens, const Grid& solution) {
+  for (int cell = 0; cell < kCells; ++cell) {
+    if (givens[cell] != 0 && givens[cell] != solution[cell]) return false;
+  }
+  return true;
 }
 
 SolveResult SolveThroughProcess(const void* context, const Grid& givens,
@@ -399,12 +430,20 @@ SolveResult SolveThroughProcess(const void* context, const Grid& givens,
   std::string_view line;
   const double timeout_s =
       spec.timeout_s + (slot.answered ? 0 : kStartUpAllowanceS);
-  const Process::Read read = slot.process.Send(request, size)
+  const Process::Read read = slot.process.Unasked(line)
+                                 ? Process::Read::kUnasked
+                             : slot.process.Send(request, size)
                                  ? slot.process.ReadLine(timeout_s, line)
                                  : Process::Read::kClosed;
   if (read == Process::Read::kLine && ParseReply(line, result)) {
     slot.answered = true;
     slot.failed_starts = 0;
+    // A solution that changes a given is WRONG (the engine says so), and
+    // likely the answer to another puzzle: a process out of step, which
+    // would answer every later request with the reply to the one before.
+    if (result.solutions > 0 && !KeepsGivens(givens, result.solution)) {
+      slot.process.Stop();
+    }
     return result;
   }
   Fail(slot, read, line, timeout_s);

@@ -5,6 +5,7 @@
 #include <signal.h>
 
 #include <cerrno>
+#include <chrono>
 #include <fstream>
 #include <map>
 #include <set>
@@ -219,6 +220,31 @@ TEST(BenchExec, GarbageIsAnError) {
       << run.err;
 }
 
+// A second reply is garbage when it is waiting before the next request,
+// and otherwise read as the next puzzle's answer (a line protocol cannot
+// tell): that answer changes a given, which is WRONG, and a process whose
+// answer contradicts its question is out of step, so it is restarted. One
+// wrong answer, not a run of them.
+TEST(BenchExec, ALateSecondReplyCostsOneWrongAnswerAndARestart) {
+  const std::vector<std::string> puzzles = EasyPuzzles(8);
+  const std::string data = WriteTempFile("exec_late.txt", Lines(puzzles));
+  const std::string csv = TempPath("exec_late.csv");
+  const BenchRun run =
+      Bench("--progress never -t 1 -s late --exec 'late=" + kFaultyPy +
+            " late " + AsRequested(puzzles[2]) + "' --csv " + csv + " " + data);
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_TRUE(Has(run.err,
+                  "exec_late.txt:4: WRONG ANSWER from late: returned a grid "
+                  "that is not a solution (cell "))
+      << run.err;
+  EXPECT_FALSE(Has(run.err, "exec_late.txt:5:")) << run.err;
+  auto row = CsvRow(csv, "late");
+  EXPECT_EQ(row.solved, 7u);
+  EXPECT_EQ(row.wrong, 1u);
+  EXPECT_EQ(row.errors, 0u);
+  ExpectEveryLineCounted(row);
+}
+
 TEST(BenchExec, TimeoutIsAnError) {
   // A correctness test: the sleeping process is killed and the run goes on.
   const BenchRun run = RunFaulty("sleep", "stalls", "-q --exec-timeout 1",
@@ -376,6 +402,28 @@ TEST_F(ProcessStrategiesTest, AnythingElseIsGarbage) {
     EXPECT_EQ(s.last_error(s.context).substr(0, 17), "answered garbage:")
         << reply << ": " << s.last_error(s.context);
   }
+}
+
+// A line that is waiting before the next request is sent was nobody's
+// answer (here, a second reply sent well after the first was read): it is
+// garbage, on the puzzle about to be asked, and the process is restarted.
+TEST_F(ProcessStrategiesTest, AReplyWaitingBeforeItsRequestIsGarbage) {
+  std::string error;
+  ASSERT_TRUE(processes_.Add(
+      "late=read r; echo no_solution; sleep 0.2; echo no_solution; "
+      "while read r; do echo no_solution; done",
+      5, {}, error))
+      << error;
+  const Strategy& s = processes_.strategies().back();
+  EXPECT_EQ(s.Solve(Grid{}, 1, kUnlimitedNodes).outcome, Outcome::kNoSolution);
+  // Orders the events (the second line arrives first); asserts no time.
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  EXPECT_EQ(s.Solve(Grid{}, 1, kUnlimitedNodes).outcome, Outcome::kError);
+  EXPECT_EQ(s.last_error(s.context),
+            "answered garbage: a line before this puzzle was asked (a second "
+            "reply to the last one?): 'no_solution'");
+  // A fresh process answers the next one.
+  EXPECT_EQ(s.Solve(Grid{}, 1, kUnlimitedNodes).outcome, Outcome::kNoSolution);
 }
 
 // Each thread starts a process of its own on its first puzzle and stops it

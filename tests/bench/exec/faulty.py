@@ -2,6 +2,7 @@
 # A process strategy that misbehaves on purpose, for tests/bench/exec_test.cc:
 #   faulty.py wrong              answers every puzzle with a grid that is not a solution
 #   faulty.py die|garbage|sleep PUZZLE   exits 3, answers nonsense, or sleeps 30 s on PUZZLE
+#   faulty.py late PUZZLE        answers PUZZLE twice, the second time 0.3 s late
 #   faulty.py pid FILE           appends its process id to FILE when it starts
 # and otherwise answers as bench/exec/solver.py does.
 import os
@@ -29,3 +30,6 @@ for line in sys.stdin:
         outcome, grid, rest = answer.split(' ', 2)
         answer = f'{outcome} {grid[1]}{grid[0]}{grid[2:]} {rest}'
     print(answer, flush=True)
+    if puzzle == argument and mode == 'late':
+        time.sleep(0.3)
+        print(answer, flush=True)
