@@ -7,8 +7,6 @@
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
 
-#include <algorithm>
-
 #include "engine/tsan_handoff.h"
 
 namespace sudoku {
@@ -87,14 +85,14 @@ void RunStages(BatchPool& pool, BatchReader& reader, BatchSolver& solver,
     pool.Give(batch);
   };
 
-  // No more threads in all than the arena's: oneTBB's pool holds one per
-  // core and would otherwise hand the arena's work to a changing set of
-  // them, each keeping what a strategy holds per thread (a plugin's state,
-  // an --exec process) for the rest of the run.
+  // Exactly the arena's threads in all: oneTBB's pool holds one per core
+  // and would otherwise hand the arena's work to a changing set of them,
+  // each keeping what a strategy holds per thread (a plugin's state, an
+  // --exec process) for the rest of the run; and -t above the core count
+  // (process strategies mostly wait) gets the threads it asks for.
   const tbb::global_control only_the_arenas_threads(
       tbb::global_control::max_allowed_parallelism,
-      static_cast<size_t>(
-          std::min(threads, tbb::this_task_arena::max_concurrency())));
+      static_cast<size_t>(threads));
   tbb::task_arena arena(threads);
   arena.execute([&] {
     const auto stages =
