@@ -220,12 +220,13 @@ TEST(BenchExec, GarbageIsAnError) {
       << run.err;
 }
 
-// A second reply is garbage when it is waiting before the next request,
-// and otherwise read as the next puzzle's answer (a line protocol cannot
-// tell): that answer changes a given, which is WRONG, and a process whose
-// answer contradicts its question is out of step, so it is restarted. One
-// wrong answer, not a run of them.
-TEST(BenchExec, ALateSecondReplyCostsOneWrongAnswerAndARestart) {
+// A second reply that comes late is read as the next puzzle's answer (a line
+// protocol cannot tell): that answer changes a given, which is WRONG, and a
+// process whose answer contradicts its question is out of step, so it is
+// restarted. (Should bench be slow enough to find the next puzzle's own
+// reply behind it, the two lines are garbage: an error.) Either way that one
+// puzzle, not a run of them.
+TEST(BenchExec, ALateSecondReplyCostsOnePuzzleAndARestart) {
   const std::vector<std::string> puzzles = EasyPuzzles(8);
   const std::string data = WriteTempFile("exec_late.txt", Lines(puzzles));
   const std::string csv = TempPath("exec_late.csv");
@@ -234,14 +235,19 @@ TEST(BenchExec, ALateSecondReplyCostsOneWrongAnswerAndARestart) {
             " late " + AsRequested(puzzles[2]) + "' --csv " + csv + " " + data);
   EXPECT_EQ(run.exit_code, 1) << run.err;
   EXPECT_TRUE(Has(run.err,
-                  "exec_late.txt:4: WRONG ANSWER from late: returned a grid "
-                  "that is not a solution (cell "))
+                  "exec_late.txt:4: WRONG ANSWER from late: returned "
+                  "a grid that is not a solution (cell ") ||
+              Has(run.err,
+                  "exec_late.txt:4: ERROR from late: answered "
+                  "garbage: more than one line for one puzzle"))
       << run.err;
-  EXPECT_FALSE(Has(run.err, "exec_late.txt:5:")) << run.err;
+  for (int line = 5; line <= 8; ++line) {
+    EXPECT_FALSE(Has(run.err, "exec_late.txt:" + std::to_string(line) + ":"))
+        << run.err;
+  }
   auto row = CsvRow(csv, "late");
   EXPECT_EQ(row.solved, 7u);
-  EXPECT_EQ(row.wrong, 1u);
-  EXPECT_EQ(row.errors, 0u);
+  EXPECT_EQ(row.wrong + row.errors, 1u);
   ExpectEveryLineCounted(row);
 }
 
