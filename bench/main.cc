@@ -13,8 +13,10 @@ int main(int argc, char** argv) {
       "sudoku-bench: runs Sudoku solving strategies over puzzle datasets, "
       "verifies every answer and reports timing and search effort.\n"
       "Exit codes: 0 all good; 1 a wrong or disagreeing answer, a puzzle an "
-      "--exec process left unanswered, or rounds of --repeat that searched "
-      "differently; 2 bad usage or unreadable input.\n"
+      "--exec process left unanswered, rounds of --repeat that searched "
+      "differently, or with --ab searches that differ or a --max-slowdown "
+      "FAIL; 2 bad usage or unreadable input; 3 --ab --max-slowdown without "
+      "enough batches for a verdict (UNDECIDED).\n"
       "`bench compare BASELINE.csv CURRENT.csv` gives a regression verdict "
       "(see `bench compare --help`).",
       "bench"};

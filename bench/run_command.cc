@@ -249,12 +249,25 @@ std::string RoundsNote(const std::vector<ReportRow>& rows) {
 // never miss.
 class ExitCode {
  public:
+  // A failure outranks a usage error, which outranks no verdict.
   void Raise(int code) {
-    if (code_ != kExitFailure) code_ = code;
+    if (Rank(code) > Rank(code_)) code_ = code;
   }
   int code() const { return code_; }
 
  private:
+  static int Rank(int code) {
+    switch (code) {
+      case kExitFailure:
+        return 3;
+      case kExitUsage:
+        return 2;
+      case kExitUndecided:
+        return 1;
+      default:
+        return 0;
+    }
+  }
   int code_ = kExitOk;
 };
 
@@ -505,7 +518,10 @@ void RunCommand::Setup(CLI::App& app) {
   max_slowdown_option_ =
       app.add_option("--max-slowdown", o.max_slowdown,
                      "With --ab: exit 1 when the whole interval says B is "
-                     "more than P percent slower than A");
+                     "more than P percent slower than A (negative: demand "
+                     "that B be faster); exit 3 when there are too few "
+                     "batches for an interval")
+          ->check(CLI::Range(-99.0, 1e6));
 }
 
 int RunCommand::Execute() {

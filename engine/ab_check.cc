@@ -88,9 +88,9 @@ int AbCheck::Report(std::ostream& out, std::ostream& err,
   std::snprintf(allowed, sizeof(allowed), "the %g%% allowed",
                 *max_slowdown_pct);
   if (!verdict.has_interval) {
-    out << "ab: verdict: UNDECIDED (exit 2): no interval to hold against "
+    out << "ab: verdict: UNDECIDED (exit 3): no interval to hold against "
         << allowed << '\n';
-    return code == kExitOk ? kExitUsage : code;
+    return code == kExitOk ? kExitUndecided : code;
   }
   // The interval's slow end is its low ratio.
   const std::string range = "between " + Slowdown(verdict.low) + " and " +

@@ -14,5 +14,8 @@ inline constexpr int kExitFailure = 1;
 // Not everything could run: bad usage, an unreadable input or unwritable
 // output, a refused comparison.
 inline constexpr int kExitUsage = 2;
+// Everything ran and checked out, but a verdict asked for could not be
+// given: bench --ab --max-slowdown with too few batches for an interval.
+inline constexpr int kExitUndecided = 3;
 
 }  // namespace sudoku

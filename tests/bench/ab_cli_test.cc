@@ -94,8 +94,7 @@ TEST(BenchNamedPlugins, ReportNamesEachStrategysBuild) {
   EXPECT_EQ(run.exit_code, 0) << run.err;
   const std::vector<std::string> lines = Lines(ReadFile(csv));
   ASSERT_EQ(lines.size(), 3u);
-  EXPECT_TRUE(
-      lines[0].ends_with(",errors,strategy_origin,strategy_sha256"))
+  EXPECT_TRUE(lines[0].ends_with(",errors,strategy_origin,strategy_sha256"))
       << lines[0];
   const std::vector<std::string> builtin = Fields(lines[1]);
   const std::vector<std::string> loaded = Fields(lines[2]);
@@ -175,9 +174,9 @@ TEST(BenchAb, DifferencesAreReportedPerDataset) {
   std::string grids;
   for (int i = 0; i < 3; ++i) grids += testing::kSampleSolution + "\n";
   const std::string solved = WriteTempFile("ab_solved.txt", grids);
-  const BenchRun run =
-      Bench("-q --progress never --batch 64 --max-nodes 2000 --ab bands,bitmask " +
-            kMixed + " " + solved);
+  const BenchRun run = Bench(
+      "-q --progress never --batch 64 --max-nodes 2000 --ab bands,bitmask " +
+      kMixed + " " + solved);
   EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
   EXPECT_TRUE(Has(run.out, "ab: bitmask / bands on " + kMixed)) << run.out;
   const size_t second = run.out.find("ab: bitmask / bands on " + solved);
@@ -203,6 +202,9 @@ TEST(BenchAb, UsageErrors) {
   EXPECT_TRUE(Has(alone.err, "--max-slowdown judges an --ab run")) << alone.err;
   EXPECT_EQ(Bench("-q --ab bands,bitmask --max-slowdown lots" + tail).exit_code,
             2);
+  // -100% would ask B to take no time at all.
+  EXPECT_EQ(Bench("-q --ab bands,bitmask --max-slowdown -150" + tail).exit_code,
+            2);
 }
 
 // Timing decides the verdict, so only its form is checked: a line, and an
@@ -220,8 +222,8 @@ TEST(BenchAb, TooFewBatchesForAVerdictIsUndecided) {
       WriteTempFile("ab_one.txt", testing::kSamplePuzzle + "\n");
   const BenchRun run = Bench("-q --progress never" + kTwice + kPair +
                              "--max-slowdown 5 " + puzzle);
-  EXPECT_EQ(run.exit_code, 2) << run.out << run.err;
-  EXPECT_TRUE(Has(run.out, "ab: verdict: UNDECIDED (exit 2)")) << run.out;
+  EXPECT_EQ(run.exit_code, 3) << run.out << run.err;
+  EXPECT_TRUE(Has(run.out, "ab: verdict: UNDECIDED (exit 3)")) << run.out;
 }
 
 }  // namespace
