@@ -3,8 +3,10 @@
 #include "bench/crash_report.h"
 
 #include <signal.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdint>
 #include <string_view>
@@ -97,10 +99,19 @@ void WriteCrashReport(int signal) {
   }
 }
 
-// SA_RESETHAND has restored the default action already; SA_NODEFER lets the
-// raised signal through at once, so the process dies by it.
+// The thread writing the report; 0 before any crash.
+std::atomic<pid_t> reporter{0};
+
+// SA_NODEFER lets a fault inside the handler itself (reading a record that
+// moved on) back in at once: that thread then skips the report and dies.
 void OnCrash(int signal) {
-  WriteCrashReport(signal);
+  const auto self = static_cast<pid_t>(syscall(SYS_gettid));
+  pid_t first = 0;
+  if (reporter.compare_exchange_strong(first, self)) {
+    WriteCrashReport(signal);
+  } else if (first != self) {
+    for (;;) pause();  // another thread is reporting, and ends the process
+  }
   struct sigaction default_action {};
   default_action.sa_handler = SIG_DFL;
   sigaction(signal, &default_action, nullptr);
@@ -121,7 +132,7 @@ void InstallCrashReport() {
   struct sigaction action {};
   action.sa_handler = OnCrash;
   sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_ONSTACK | SA_RESETHAND | SA_NODEFER;
+  action.sa_flags = SA_ONSTACK | SA_NODEFER;
   for (const CrashSignal& signal : kCrashSignals) {
     sigaction(signal.number, &action, nullptr);
   }

@@ -8,12 +8,15 @@ namespace sudoku {
 // writes, with write(2) alone,
 //
 //   bench: crashed with SIGSEGV while solving:
-//     NAME on FILE:LINE (this thread)
+//     NAME on FILE:LINE (the crashing thread)
 //     NAME on FILE:LINE
 //
 // from the records of engine/in_flight.h, then restores the default action
 // and raises the signal again, so the exit status still says which signal
 // ended the process (and a core is dumped where the system dumps cores).
+//
+// Threads that crash while another one reports wait for it to end the
+// process, so one report is written whole.
 //
 // Call once, from main, before any thread starts. The calling thread gets an
 // alternate signal stack, so a stack overflow there is reported too; TBB's

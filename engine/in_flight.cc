@@ -15,7 +15,9 @@ constexpr size_t kRecords = 256;
 // field is a lock-free atomic, so a signal handler on any thread may read
 // it: `strategy` is stored last and cleared first, so a non-null strategy
 // means the other fields are set. Pointers, not copies: each field is then
-// one store, and a half-updated record still points at live objects.
+// one store. The objects pointed to live while their thread solves; a
+// reader racing an owner that has moved on may, rarely, read a path the
+// run has freed since (the crashing thread's own record is always exact).
 struct alignas(64) Record {  // a cache line each: owners never share one
   std::atomic<bool> owned{false};
   std::atomic<const Strategy*> strategy{nullptr};
