@@ -95,7 +95,7 @@ void WriteCrashReport(int signal) {
   }
   if (const uint64_t unrecorded = UnrecordedThreads()) {
     err << "  and whatever " << unrecorded
-        << " more threads were solving (not recorded)\n";
+        << " more threads, unrecorded, may have been solving\n";
   }
 }
 

@@ -509,12 +509,13 @@ void RunCommand::Setup(CLI::App& app) {
                  "process gets 10 s more for its first answer, to start)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  app.add_option("--ab", o.ab,
-                 "A,B: run exactly these two strategies (built in or loaded; "
-                 "-s is not used), interleaved per puzzle on the same threads "
-                 "with the order alternated per batch; check that they search "
-                 "identically (exit 1 if not) and print B's throughput "
-                 "relative to A with a 95% confidence interval");
+  app.add_option(
+      "--ab", o.ab,
+      "A,B: run exactly these two strategies (built in, --plugin or --exec; "
+      "-s is not used), interleaved per puzzle on the same threads "
+      "with the order alternated per batch; check that they search "
+      "identically (exit 1 if not) and print B's throughput "
+      "relative to A with a 95% confidence interval");
   max_slowdown_option_ =
       app.add_option("--max-slowdown", o.max_slowdown,
                      "With --ab: exit 1 when the whole interval says B is "
