@@ -18,7 +18,7 @@ namespace sudoku {
 // where S is the file's raw size. A line's position is the offset of its
 // first byte in a plain file. A compressed file cannot be entered at an
 // offset, so there a line's position is the count of compressed bytes the
-// decoder had read when the line's first byte came out: it grows with the
+// decoder had read when the reader started on the line: it grows with the
 // line number, so each part is still a run of consecutive lines. Standard
 // input and pipes have no size and cannot be split.
 struct Shard {
