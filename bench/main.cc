@@ -4,6 +4,7 @@
 
 #include "bench/compare_command.h"
 #include "bench/crash_report.h"
+#include "bench/merge_command.h"
 #include "bench/run_command.h"
 #include "engine/exit_codes.h"
 
@@ -18,13 +19,16 @@ int main(int argc, char** argv) {
       "FAIL; 2 bad usage or unreadable input; 3 --ab --max-slowdown without "
       "enough batches for a verdict (UNDECIDED).\n"
       "`bench compare BASELINE.csv CURRENT.csv` gives a regression verdict "
-      "(see `bench compare --help`).",
+      "(see `bench compare --help`). `bench merge PART...` merges the "
+      "parts of a `bench --shard K/N` run (see `bench merge --help`).",
       "bench"};
   app.set_version_flag("--version", sudoku::BenchVersion());
   sudoku::RunCommand run;
   run.Setup(app);
   sudoku::CompareCommand compare;
   compare.Setup(app);
+  sudoku::MergeCommand merge;
+  merge.Setup(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
@@ -33,5 +37,6 @@ int main(int argc, char** argv) {
     app.exit(e);
     return sudoku::kExitUsage;
   }
+  if (merge.Selected()) return merge.Execute();
   return compare.Selected() ? compare.Execute() : run.Execute();
 }

@@ -19,6 +19,7 @@
 #include "engine/exit_codes.h"
 #include "engine/puzzle_outputs.h"
 #include "engine/report.h"
+#include "engine/shard_stats.h"
 #include "strategies/registry.h"
 #include "strategies/strategy.h"
 
@@ -276,7 +277,7 @@ class Outputs {
  public:
   // Opens every file asked for; false, having said why, when one cannot be.
   bool Open(const RunCommand::Options& o, const std::vector<std::string>& names,
-            Observers& observers) {
+            Observers& observers, bool per_puzzle_header = true) {
     if (!o.quiet)
       reporters_.push_back(std::make_unique<ConsoleReporter>(std::cout));
     if (!o.csv.empty()) {
@@ -287,13 +288,23 @@ class Outputs {
     if (!o.per_puzzle.empty()) {
       auto* out = OpenFile(o.per_puzzle);
       if (!out) return false;
-      observers.Add(std::make_unique<PerPuzzleWriter>(*out, names));
+      observers.Add(
+          std::make_unique<PerPuzzleWriter>(*out, names, per_puzzle_header));
     }
     if (!o.solutions.empty()) {
       auto* out = OpenFile(o.solutions);
       if (!out) return false;
       observers.Add(std::make_unique<SolutionsWriter>(*out));
     }
+    return true;
+  }
+
+  // The mergeable statistics of a --shard part (or of any run, --stats).
+  bool OpenStats(const std::string& path, const RunOptions& run) {
+    auto* out = OpenFile(path);
+    if (!out) return false;
+    reporters_.push_back(
+        std::make_unique<ShardStatsWriter>(*out, run.shard, run));
     return true;
   }
 
@@ -523,6 +534,20 @@ void RunCommand::Setup(CLI::App& app) {
                      "that B be faster); exit 3 when there are too few "
                      "batches for an interval")
           ->check(CLI::Range(-99.0, 1e6));
+  app.add_option("--shard", o.shard,
+                 "K/N: process only part K of N (K counted from 1: 1/3, 2/3, "
+                 "3/3) of every dataset, split into line-aligned byte ranges "
+                 "(compressed files by compressed bytes); line numbers stay "
+                 "the file's own and the whole file is still hashed. Writes "
+                 "the mergeable statistics to --stats (default: the --csv "
+                 "path + .stats.json); `bench merge` combines the parts. "
+                 "Per-puzzle and solutions files of parts 1..N concatenated "
+                 "in order are the single run's. Not with standard input, "
+                 "--repeat, --ab, --parse-only or --strict");
+  app.add_option("--stats", o.stats,
+                 "Write the run's mergeable statistics (counts, histograms, "
+                 "slowest puzzles, settings; JSON, see README) for `bench "
+                 "merge`");
 }
 
 int RunCommand::Execute() {
@@ -543,6 +568,8 @@ int RunCommand::Execute() {
     return kExitUsage;
   }
   RunOptions run = MakeRunOptions();
+  std::string stats_path;
+  if (!ResolveShard(run, stats_path)) return kExitUsage;
   std::vector<const Strategy*> ab_pair;
   if (!ResolveAb(ab_pair)) return kExitUsage;
   if (!ab_pair.empty()) {
@@ -553,7 +580,10 @@ int RunCommand::Execute() {
       o.progress == "always" || (o.progress == "auto" && isatty(STDERR_FILENO));
   Observers observers(o.max_messages, show_progress);
   Outputs outputs;
-  if (!outputs.Open(o, StrategyNames(run), observers)) return kExitUsage;
+  if (!outputs.Open(o, StrategyNames(run), observers, run.shard.index == 1) ||
+      (!stats_path.empty() && !outputs.OpenStats(stats_path, run))) {
+    return kExitUsage;
+  }
   ExitCode exit_code;
   if (!ab_pair.empty()) {
     auto ab = std::make_unique<AbCheck>(std::string(ab_pair[0]->name),
@@ -641,6 +671,38 @@ bool RunCommand::ResolveAb(std::vector<const Strategy*>& pair) const {
   if (o.repeat > 1 || o.parse_only) {
     std::cerr << "bench: --ab runs one interleaved pass; it does not combine "
                  "with --repeat or --parse-only\n";
+    return false;
+  }
+  return true;
+}
+
+bool RunCommand::ResolveShard(RunOptions& run, std::string& stats_path) const {
+  const Options& o = options_;
+  stats_path = o.stats;
+  if (o.shard.empty()) return true;
+  std::string error;
+  const auto shard = ParseShard(o.shard, error);
+  if (!shard) {
+    std::cerr << "bench: " << error << '\n';
+    return false;
+  }
+  run.shard = *shard;
+  if (o.repeat > 1 || !o.ab.empty() || o.parse_only || o.strict) {
+    std::cerr << "bench: --shard splits one pass; it does not combine with "
+                 "--repeat, --ab, --parse-only or --strict\n";
+    return false;
+  }
+  for (const std::string& path : o.datasets) {
+    if (path == "-") {
+      std::cerr << "bench: --shard " << o.shard
+                << ": standard input cannot be split; give a file\n";
+      return false;
+    }
+  }
+  if (stats_path.empty() && !o.csv.empty()) stats_path = o.csv + ".stats.json";
+  if (stats_path.empty()) {
+    std::cerr << "bench: --shard " << o.shard
+              << " needs --stats FILE (or --csv FILE) for `bench merge`\n";
     return false;
   }
   return true;

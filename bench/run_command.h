@@ -46,6 +46,8 @@ class RunCommand {
     double exec_timeout = 10;        // seconds per puzzle and process
     std::string ab;           // "A,B": two strategies side by side
     double max_slowdown = 0;  // percent, with --ab
+    std::string shard;        // "K/N", or empty: the whole of every dataset
+    std::string stats;        // the mergeable statistics file
   };
 
  private:
@@ -70,6 +72,9 @@ class RunCommand {
   // option is misused.
   bool ResolveAb(std::vector<const Strategy*>& pair) const;
   CLI::Option* max_slowdown_option_ = nullptr;
+  // --shard and --stats: sets the part to read and the stats file's path;
+  // false, having said why, when the options do not fit together.
+  bool ResolveShard(RunOptions& run, std::string& stats_path) const;
 };
 
 }  // namespace sudoku

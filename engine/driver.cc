@@ -44,6 +44,8 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
   result.lines_read = reader.lines_read();
   result.read_error = reader.read_error();
   result.stopped_strict = reader.stopped_strict();
+  result.first_line = reader.first_line();
+  result.last_line = reader.last_line();
   result.raw_bytes = input.raw_bytes_read();
   result.sha256 = input.Sha256Hex();
   result.format = reader.format();

@@ -10,6 +10,7 @@
 
 #include "engine/dataset.h"
 #include "engine/input.h"
+#include "engine/shard.h"
 #include "engine/stats.h"
 #include "strategies/strategy.h"
 
@@ -27,6 +28,9 @@ struct RunOptions {
   // bench --ab: run the strategies in reverse order on odd batches, so
   // neither gains from always running first (warm caches) or second.
   bool alternate_order = false;
+  // bench --shard K/N: read only part K of N of every dataset (the rest is
+  // hashed, not parsed), with the file's own line numbers.
+  Shard shard;
 };
 
 // One strategy's answer to one puzzle line, after verification.
@@ -74,6 +78,9 @@ struct DatasetResult {
   uint64_t disagreements = 0;
   std::string read_error;  // non-empty when reading stopped early
   bool stopped_strict = false;
+  // The file line numbers of the first and last puzzle line read (0: none),
+  // which tell what a shard covered.
+  uint64_t first_line = 0, last_line = 0;
 };
 
 // Runs `options.strategies` over the dataset at `path` ("-": stdin). Throws

@@ -51,6 +51,23 @@ class LogHistogram {
 
   bool operator==(const LogHistogram& other) const = default;
 
+  // For a statistics file (engine/shard_stats.h): the bucket counts, and a
+  // histogram restored exactly from what they and the accessors above say.
+  const std::array<uint64_t, kBuckets>& bucket_counts() const {
+    return counts_;
+  }
+  static LogHistogram Restore(const std::array<uint64_t, kBuckets>& counts,
+                              uint64_t count, uint64_t sum, uint64_t min,
+                              uint64_t max) {
+    LogHistogram h;
+    h.counts_ = counts;
+    h.count_ = count;
+    h.sum_ = sum;
+    if (count > 0) h.min_ = min;
+    h.max_ = max;
+    return h;
+  }
+
  private:
   std::array<uint64_t, kBuckets> counts_{};
   uint64_t count_ = 0;

@@ -293,8 +293,17 @@ std::string Input::FileSha256Hex(const std::string& path) {
   return raw.Sha256Hex();
 }
 
+void Input::SkipRest() {
+  std::vector<char> chunk(kChunk);
+  while (raw_->Read(chunk.data(), chunk.size()) > 0) {
+  }
+  begin_ = end_ = 0;
+  eof_ = true;
+}
+
 std::optional<std::string_view> Input::NextLine(bool& truncated) {
   truncated = false;
+  line_position_ = decoded_ ? raw_->bytes_read() : buffer_offset_ + begin_;
   ByteSource& source = decoded_ ? *decoded_ : static_cast<ByteSource&>(*raw_);
   long_line_.clear();
   bool pending = false;  // part of the line is already in long_line_
@@ -325,6 +334,7 @@ std::optional<std::string_view> Input::NextLine(bool& truncated) {
       keep(start, available);
       pending = true;
     }
+    buffer_offset_ += end_;
     begin_ = end_ = 0;
     end_ = source.Read(buffer_.data(), buffer_.size());
     if (end_ == 0) eof_ = true;

@@ -51,6 +51,13 @@ class Input {
   // decides), valid until the next call; std::nullopt at the end. A line
   // longer than kMaxLine is cut there and reported through `truncated`.
   std::optional<std::string_view> NextLine(bool& truncated);
+  // Where the line NextLine last returned starts, as engine/shard.h defines
+  // a line's position: its byte offset in a plain file, the compressed bytes
+  // read so far in a compressed one.
+  uint64_t line_position() const { return line_position_; }
+  // Reads the rest of the raw bytes without decoding them, so the hash and
+  // the byte count cover the whole file; NextLine then returns nothing.
+  void SkipRest();
 
   const InputFacts& facts() const { return facts_; }
   uint64_t raw_bytes_read() const;
@@ -80,6 +87,8 @@ class Input {
   size_t end_ = 0;    // one past the last valid byte
   bool eof_ = false;
   std::string long_line_;  // a line that straddles refills
+  uint64_t buffer_offset_ = 0;  // decoded bytes before buffer_
+  uint64_t line_position_ = 0;
 };
 
 }  // namespace sudoku

@@ -3,6 +3,29 @@
 
 namespace sudoku {
 
+BatchReader::BatchReader(Input& input, const RunOptions& options,
+                         BatchPool& pool)
+    : input_(input), options_(options), pool_(pool) {
+  if (options.shard.whole()) return;
+  const auto size = input.facts().raw_size;
+  if (!size) {
+    throw InputError("--shard " + options.shard.Name() +
+                     ": standard input and pipes cannot be split; give a file");
+  }
+  sharded_ = true;
+  shard_begin_ = options.shard.Begin(*size);
+  shard_end_ = options.shard.End(*size);
+}
+
+bool BatchReader::Owned() {
+  const uint64_t position = input_.line_position();
+  if (position < shard_begin_) return false;
+  if (position < shard_end_) return true;
+  input_.SkipRest();
+  done_ = true;
+  return false;
+}
+
 Batch* BatchReader::Next() {
   if (done_) return nullptr;
   Batch* batch = pool_.Take();
@@ -38,6 +61,12 @@ void BatchReader::Fill(Batch& batch) {
         DatasetParser::LineKind::kRecord) {
       continue;
     }
+    if (sharded_ && !Owned()) {
+      if (done_) return;
+      continue;
+    }
+    if (first_line_ == 0) first_line_ = line_number_;
+    last_line_ = line_number_;
     batch.lines.push_back(
         {line_number_, batch.text.size(), content.size(), truncated});
     batch.text.append(content);

@@ -17,8 +17,8 @@ namespace sudoku {
 // parses each line here too, to stop at the very first bad one.
 class BatchReader {
  public:
-  BatchReader(Input& input, const RunOptions& options, BatchPool& pool)
-      : input_(input), options_(options), pool_(pool) {}
+  // Under --shard, throws InputError when the input has no size to split.
+  BatchReader(Input& input, const RunOptions& options, BatchPool& pool);
 
   // The next batch, or nullptr when the input is done (or reading stopped).
   Batch* Next();
@@ -28,10 +28,17 @@ class BatchReader {
   // Non-empty when a read failed and the pass ended early.
   const std::string& read_error() const { return read_error_; }
   bool stopped_strict() const { return stopped_strict_; }
+  // The file line numbers of the first and last puzzle line taken; 0 when
+  // none was (a shard can own no line at all).
+  uint64_t first_line() const { return first_line_; }
+  uint64_t last_line() const { return last_line_; }
 
  private:
   // Appends lines to `batch` until it is full or reading stops.
   void Fill(Batch& batch);
+  // Under --shard: whether the line just read is this part's. Past the part
+  // it reads the rest of the file raw (for the hash) and ends the input.
+  bool Owned();
 
   Input& input_;
   const RunOptions& options_;
@@ -42,6 +49,10 @@ class BatchReader {
   bool done_ = false;
   std::string read_error_;
   bool stopped_strict_ = false;
+  // The positions this part owns (engine/shard.h); everything when whole.
+  bool sharded_ = false;
+  uint64_t shard_begin_ = 0, shard_end_ = 0;
+  uint64_t first_line_ = 0, last_line_ = 0;
 };
 
 }  // namespace sudoku

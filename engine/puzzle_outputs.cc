@@ -8,9 +8,10 @@
 namespace sudoku {
 
 PerPuzzleWriter::PerPuzzleWriter(std::ostream& out,
-                                 std::vector<std::string> strategy_names)
+                                 std::vector<std::string> strategy_names,
+                                 bool header)
     : out_(out), names_(std::move(strategy_names)) {
-  out_ << "file,line,strategy,outcome,ns,nodes\n";
+  if (header) out_ << "file,line,strategy,outcome,ns,nodes\n";
 }
 
 void PerPuzzleWriter::OnRecord(const std::string& path,

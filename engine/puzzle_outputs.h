@@ -12,7 +12,10 @@ namespace sudoku {
 // strategy, malformed and invalid lines included.
 class PerPuzzleWriter : public RunObserver {
  public:
-  PerPuzzleWriter(std::ostream& out, std::vector<std::string> strategy_names);
+  // Without `header` (shards 2..N of a --shard run) the lines follow on from
+  // the previous part's file, so `cat` of the parts is the whole file.
+  PerPuzzleWriter(std::ostream& out, std::vector<std::string> strategy_names,
+                  bool header = true);
   void OnRecord(const std::string& path, const PuzzleRecord& record,
                 std::span<const PuzzleOutcome> outcomes) override;
 

@@ -1,0 +1,98 @@
+// `bench merge PART.stats.json...`: the report a single run would have
+// written, from the stats files of its `bench --shard K/N` parts.
+#include "bench/merge_command.h"
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "engine/console_reporter.h"
+#include "engine/csv_reporter.h"
+#include "engine/exit_codes.h"
+#include "engine/shard_stats.h"
+
+namespace sudoku {
+namespace {
+
+ShardPart ReadPart(const std::string& path) {
+  std::ifstream file(path);
+  std::stringstream text;
+  text << file.rdbuf();
+  if (!file) throw ShardStatsError("cannot read " + path);
+  return ParseShardStats(text.str(), path);
+}
+
+// What the single run's exit code would have said of its results.
+int ResultCode(const DatasetResult& result) {
+  if (!result.read_error.empty()) return kExitUsage;
+  int code = kExitOk;
+  if (result.wrong_answers > 0 || result.disagreements > 0) {
+    code = kExitFailure;
+  }
+  for (const StrategyStats& s : result.stats) {
+    if (s.count(Verdict::kError) > 0) code = kExitFailure;
+  }
+  return code;
+}
+
+}  // namespace
+
+void MergeCommand::Setup(CLI::App& app) {
+  Options& o = options_;
+  subcommand_ = app.add_subcommand(
+      "merge",
+      "Merge the stats files of `bench --shard K/N` parts 1..N into the "
+      "report one process would have written (every column but the timings "
+      "equal). Exit codes: 0 ok; 1 the parts found wrong or disagreeing "
+      "answers; 2 a part is missing, repeated, of another split, build, "
+      "settings or dataset, or unreadable.");
+  subcommand_->add_option("parts", o.parts, "The parts' stats files")
+      ->required()
+      ->check(CLI::ExistingFile);
+  subcommand_->add_option("--csv", o.csv,
+                          "Write the merged report as CSV, as `bench --csv`");
+  subcommand_->add_flag("-q,--quiet", o.quiet, "No console table");
+}
+
+int MergeCommand::Execute() {
+  const Options& o = options_;
+  ShardPart whole;
+  try {
+    std::vector<ShardPart> parts;
+    for (const std::string& path : o.parts) parts.push_back(ReadPart(path));
+    whole = MergeShards(parts, o.parts);
+  } catch (const ShardStatsError& error) {
+    std::cerr << "bench merge: " << error.what() << '\n';
+    return kExitUsage;
+  }
+  std::vector<std::unique_ptr<Reporter>> reporters;
+  if (!o.quiet)
+    reporters.push_back(std::make_unique<ConsoleReporter>(std::cout));
+  std::ofstream csv;
+  if (!o.csv.empty()) {
+    csv.open(o.csv);
+    if (!csv) {
+      std::cerr << "bench merge: cannot write " << o.csv << '\n';
+      return kExitUsage;
+    }
+    reporters.push_back(std::make_unique<CsvReporter>(csv));
+  }
+  int code = kExitOk;
+  for (size_t d = 0; d < whole.datasets.size(); ++d) {
+    const std::vector<ReportRow> rows = ShardRows(whole, d);
+    for (auto& r : reporters)
+      r->ReportPass(whole.manifest, whole.datasets[d], rows);
+    const int result_code = ResultCode(whole.datasets[d]);
+    if (code != kExitFailure && result_code != kExitOk) code = result_code;
+  }
+  for (auto& r : reporters) r->Finish();
+  csv.flush();
+  if (!o.csv.empty() && !csv) {
+    std::cerr << "bench merge: writing " << o.csv << " failed\n";
+    return kExitUsage;
+  }
+  return code;
+}
+
+}  // namespace sudoku
