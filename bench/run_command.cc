@@ -434,9 +434,17 @@ std::string BenchVersion() {
 }
 
 void RunCommand::Setup(CLI::App& app) {
-  Options& o = options_;
-  o.threads =
+  options_.threads =
       static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  AddSelectionOptions(app);
+  AddSearchOptions(app);
+  AddOutputOptions(app);
+  AddSplitAndPairOptions(app);
+}
+
+// What runs: datasets, and strategies built in, loaded or started.
+void RunCommand::AddSelectionOptions(CLI::App& app) {
+  Options& o = options_;
   app.add_option(
       "datasets", o.datasets,
       "Dataset files: 81-character puzzle lines or Kaggle CSV, "
@@ -457,53 +465,6 @@ void RunCommand::Setup(CLI::App& app) {
                  "LABEL=PATH (LABEL of letters, digits, '_', '-') names them "
                  "LABEL:NAME, so two builds can run side by side")
       ->allow_extra_args(false);
-  app.add_option("-t,--threads", o.threads,
-                 "Worker threads (default: all cores)")
-      ->check(CLI::Range(1, 1024))
-      ->capture_default_str();
-  max_nodes_option_ =
-      app.add_option("--max-nodes", o.max_nodes,
-                     "Node budget per puzzle and strategy; a puzzle that needs "
-                     "more counts as over budget (default: no budget)");
-  app.add_option("--limit", o.limit,
-                 "1: stop at the first solution; 2: prove uniqueness where "
-                 "the strategy can count solutions")
-      ->check(CLI::IsMember({1u, 2u}))
-      ->capture_default_str();
-  app.add_option("--csv", o.csv,
-                 "Write the report as CSV (one row per dataset and strategy)");
-  app.add_option("--per-puzzle", o.per_puzzle,
-                 "Write file,line,strategy,outcome,ns,nodes for every line");
-  app.add_option("--solutions", o.solutions,
-                 "Write puzzle:count:solution per puzzle, from the first "
-                 "strategy, in input order");
-  app.add_option("--slowest", o.slowest,
-                 "Show the K costliest puzzles per strategy with their lines")
-      ->capture_default_str();
-  app.add_flag("--strict", o.strict,
-               "Stop at the first malformed line or invalid puzzle (exit 2)");
-  app.add_flag("--parse-only", o.parse_only,
-               "Only read and parse (measures input speed); solves nothing");
-  app.add_option("--batch", o.batch, "Puzzle lines per pipeline batch")
-      ->check(CLI::Range(size_t{1}, size_t{1} << 20))
-      ->capture_default_str();
-  app.add_option("--max-messages", o.max_messages,
-                 "Bad lines (and, separately, wrong answers) shown per dataset "
-                 "on standard error; all are counted")
-      ->capture_default_str();
-  app.add_option("--progress", o.progress,
-                 "Progress on standard error: auto (only on a terminal), "
-                 "always, never")
-      ->check(CLI::IsMember({"auto", "always", "never"}))
-      ->capture_default_str();
-  app.add_option("--repeat", o.repeat,
-                 "Run each (dataset, strategy) N times, each in a pass of its "
-                 "own, interleaved across strategies; puzzles/s is then the "
-                 "median, with min and max in the CSV. Node counts and "
-                 "outcomes must not change between rounds (exit 1)")
-      ->check(CLI::Range(1, 1000))
-      ->capture_default_str();
-  app.add_flag("-q,--quiet", o.quiet, "No console table");
   app.add_option("--exec", o.execs,
                  "NAME=COMMAND: a strategy that is a process (repeatable), "
                  "selectable by NAME like the others: /bin/sh -c COMMAND is "
@@ -520,6 +481,68 @@ void RunCommand::Setup(CLI::App& app) {
                  "process gets 10 s more for its first answer, to start)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+}
+
+// How each puzzle is searched, and by how many threads.
+void RunCommand::AddSearchOptions(CLI::App& app) {
+  Options& o = options_;
+  app.add_option("-t,--threads", o.threads,
+                 "Worker threads (default: all cores)")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  max_nodes_option_ =
+      app.add_option("--max-nodes", o.max_nodes,
+                     "Node budget per puzzle and strategy; a puzzle that needs "
+                     "more counts as over budget (default: no budget)");
+  app.add_option("--limit", o.limit,
+                 "1: stop at the first solution; 2: prove uniqueness where "
+                 "the strategy can count solutions")
+      ->check(CLI::IsMember({1u, 2u}))
+      ->capture_default_str();
+  app.add_flag("--strict", o.strict,
+               "Stop at the first malformed line or invalid puzzle (exit 2)");
+  app.add_flag("--parse-only", o.parse_only,
+               "Only read and parse (measures input speed); solves nothing");
+  app.add_option("--batch", o.batch, "Puzzle lines per pipeline batch")
+      ->check(CLI::Range(size_t{1}, size_t{1} << 20))
+      ->capture_default_str();
+  app.add_option("--repeat", o.repeat,
+                 "Run each (dataset, strategy) N times, each in a pass of its "
+                 "own, interleaved across strategies; puzzles/s is then the "
+                 "median, with min and max in the CSV. Node counts and "
+                 "outcomes must not change between rounds (exit 1)")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+}
+
+// What is written, and what the person at the terminal sees.
+void RunCommand::AddOutputOptions(CLI::App& app) {
+  Options& o = options_;
+  app.add_option("--csv", o.csv,
+                 "Write the report as CSV (one row per dataset and strategy)");
+  app.add_option("--per-puzzle", o.per_puzzle,
+                 "Write file,line,strategy,outcome,ns,nodes for every line");
+  app.add_option("--solutions", o.solutions,
+                 "Write puzzle:count:solution per puzzle, from the first "
+                 "strategy, in input order");
+  app.add_option("--slowest", o.slowest,
+                 "Show the K costliest puzzles per strategy with their lines")
+      ->capture_default_str();
+  app.add_option("--max-messages", o.max_messages,
+                 "Bad lines (and, separately, wrong answers) shown per dataset "
+                 "on standard error; all are counted")
+      ->capture_default_str();
+  app.add_option("--progress", o.progress,
+                 "Progress on standard error: auto (only on a terminal), "
+                 "always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  app.add_flag("-q,--quiet", o.quiet, "No console table");
+}
+
+// Runs split over jobs (--shard) or paired build against build (--ab).
+void RunCommand::AddSplitAndPairOptions(CLI::App& app) {
+  Options& o = options_;
   app.add_option(
       "--ab", o.ab,
       "A,B: run exactly these two strategies (built in, --plugin or --exec; "

@@ -54,6 +54,11 @@ class RunCommand {
   // Loads every --plugin and makes the list of strategies; false, having
   // said why, when a plugin is refused or a strategy named is unknown.
   bool LoadStrategies();
+  // Setup's option groups, in --help order.
+  void AddSelectionOptions(CLI::App& app);
+  void AddSearchOptions(CLI::App& app);
+  void AddOutputOptions(CLI::App& app);
+  void AddSplitAndPairOptions(CLI::App& app);
   // A built-in or loaded strategy by name; null when there is none.
   const Strategy* FindLoaded(std::string_view name) const;
   // Adds every --exec to the list of strategies; false, having said why,
