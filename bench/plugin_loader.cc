@@ -106,25 +106,19 @@ PluginSpec PluginSpec::Parse(const std::string& text) {
   return {std::string(before), text.substr(equals + 1)};
 }
 
-bool PluginLoader::Load(const std::string& spec_text,
-                        std::span<const Strategy> builtins,
-                        std::string& error) {
-  const PluginSpec spec = PluginSpec::Parse(spec_text);
-  const std::string& path = spec.path;
-  const std::string where = "--plugin " + spec_text + ": ";
-  if (path.empty()) {
-    error = where + "no file after '" + spec.label + "='";
-    return false;
-  }
-  // A bare name would make dlopen search the library path instead.
-  const std::string file =
-      path.find('/') == std::string::npos ? "./" + path : path;
+namespace {
+
+// Opens the library and checks its table's header; null, with `error` set,
+// when the plugin is refused.
+const struct sudoku_strategy_table* OpenTable(const std::string& file,
+                                              const std::string& where,
+                                              std::string& error) {
   void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {
     const char* why = dlerror();
     error = where + "cannot be loaded as a shared library (" +
             (why ? why : "unknown reason") + ")";
-    return false;
+    return nullptr;
   }
   // Never dlclose: a refused plugin's code is not running, and a loaded
   // one's must outlive every thread.
@@ -133,12 +127,12 @@ bool PluginLoader::Load(const std::string& spec_text,
   if (entry == nullptr) {
     error = where + "not a strategy plugin: it exports no " +
             SUDOKU_STRATEGY_TABLE_SYMBOL + " function";
-    return false;
+    return nullptr;
   }
   const struct sudoku_strategy_table* table = entry();
   if (table == nullptr) {
     error = where + SUDOKU_STRATEGY_TABLE_SYMBOL + "() returned NULL";
-    return false;
+    return nullptr;
   }
   if (table->abi_version != SUDOKU_STRATEGY_ABI_VERSION) {
     error = where + "built for strategy ABI version " +
@@ -146,12 +140,45 @@ bool PluginLoader::Load(const std::string& spec_text,
             ", but this bench speaks version " +
             std::to_string(SUDOKU_STRATEGY_ABI_VERSION) +
             " (rebuild it against this sudoku_strategy_abi.h)";
-    return false;
+    return nullptr;
   }
   if (table->count == 0 || table->strategies == nullptr) {
     error = where + "its table lists no strategies";
+    return nullptr;
+  }
+  return table;
+}
+
+// What is wrong with one descriptor on its own (named `name` once
+// labelled); empty when nothing is.
+std::string DescriptorFault(const sudoku_strategy& d, const std::string& name) {
+  if (name.empty()) return " has an empty name";
+  if (name == "all" || name.find(',') != std::string::npos) {
+    return " has a name bench cannot select ('all' and ',' are reserved)";
+  }
+  if (d.solve == nullptr) return " has no solve function";
+  if ((d.new_state == nullptr) != (d.free_state == nullptr)) {
+    return " has one of new_state and free_state without the other";
+  }
+  return "";
+}
+
+}  // namespace
+
+bool PluginLoader::Load(const std::string& spec_text,
+                        std::span<const Strategy> builtins,
+                        std::string& error) {
+  const PluginSpec spec = PluginSpec::Parse(spec_text);
+  const std::string where = "--plugin " + spec_text + ": ";
+  if (spec.path.empty()) {
+    error = where + "no file after '" + spec.label + "='";
     return false;
   }
+  // A bare name would make dlopen search the library path instead.
+  const std::string file =
+      spec.path.find('/') == std::string::npos ? "./" + spec.path : spec.path;
+  const struct sudoku_strategy_table* table = OpenTable(file, where, error);
+  if (table == nullptr) return false;
   std::string sha256;
   try {
     sha256 = Input::FileSha256Hex(file);
@@ -159,33 +186,31 @@ bool PluginLoader::Load(const std::string& spec_text,
     error = where + "cannot be hashed (" + e.what() + ")";
     return false;
   }
-  const std::string prefix = spec.label.empty() ? "" : spec.label + ":";
-  // Check every descriptor before adding any.
   std::vector<std::string> names;
-  for (uint32_t i = 0; i < table->count; ++i) {
-    const sudoku_strategy& d = table->strategies[i];
+  if (!CheckNames(*table, spec, builtins, names, error)) {
+    error = where + error;
+    return false;
+  }
+  AddRows(*table, names, spec.path, sha256);
+  return true;
+}
+
+bool PluginLoader::CheckNames(const struct sudoku_strategy_table& table,
+                              const PluginSpec& spec,
+                              std::span<const Strategy> builtins,
+                              std::vector<std::string>& names,
+                              std::string& error) const {
+  const std::string prefix = spec.label.empty() ? "" : spec.label + ":";
+  // Every descriptor is checked before any is added.
+  for (uint32_t i = 0; i < table.count; ++i) {
+    const sudoku_strategy& d = table.strategies[i];
     const std::string_view own_name = OrEmpty(d.name, "");
     const std::string name =
         own_name.empty() ? std::string() : prefix + std::string(own_name);
-    const std::string which =
-        "strategy #" + std::to_string(i + 1) +
-        (name.empty() ? "" : " '" + std::string(name) + "'");
-    if (name.empty()) {
-      error = where + which + " has an empty name";
-      return false;
-    }
-    if (name == "all" || name.find(',') != std::string_view::npos) {
-      error = where + which +
-              " has a name bench cannot select ('all' and ',' are reserved)";
-      return false;
-    }
-    if (d.solve == nullptr) {
-      error = where + which + " has no solve function";
-      return false;
-    }
-    if ((d.new_state == nullptr) != (d.free_state == nullptr)) {
-      error = where + which +
-              " has one of new_state and free_state without the other";
+    const std::string which = "strategy #" + std::to_string(i + 1) +
+                              (name.empty() ? "" : " '" + name + "'");
+    if (const std::string fault = DescriptorFault(d, name); !fault.empty()) {
+      error = which + fault;
       return false;
     }
     std::string_view clash;
@@ -195,21 +220,24 @@ bool PluginLoader::Load(const std::string& spec_text,
     for (const Strategy& s : rows_) {
       if (s.name == name) clash = s.origin;
     }
-    if (std::find(names.begin(), names.end(), name) != names.end()) {
-      clash = path;
-    }
+    if (std::ranges::find(names, name) != names.end()) clash = spec.path;
     if (!clash.empty()) {
-      error = where + which + " is a duplicate: a strategy '" +
-              std::string(name) + "' is already defined (" +
-              std::string(clash) + ")";
+      error = which + " is a duplicate: a strategy '" + name +
+              "' is already defined (" + std::string(clash) + ")";
       return false;
     }
     names.push_back(name);
   }
+  return true;
+}
+
+void PluginLoader::AddRows(const struct sudoku_strategy_table& table,
+                           const std::vector<std::string>& names,
+                           const std::string& path, const std::string& sha256) {
   const std::string& origin = texts_.emplace_back(path);
   const std::string& origin_sha256 = texts_.emplace_back(sha256);
-  for (uint32_t i = 0; i < table->count; ++i) {
-    const sudoku_strategy& d = table->strategies[i];
+  for (uint32_t i = 0; i < table.count; ++i) {
+    const sudoku_strategy& d = table.strategies[i];
     // Its own slot even when the same file is loaded under another label:
     // dlopen returns the same handle, but each row's ABI state is its own.
     const Loaded& loaded = loaded_.emplace_back(Loaded{&d, loaded_.size()});
@@ -227,7 +255,6 @@ bool PluginLoader::Load(const std::string& spec_text,
     row.origin_sha256 = origin_sha256;
     rows_.push_back(row);
   }
-  return true;
 }
 
 }  // namespace sudoku

@@ -10,6 +10,7 @@
 #include "strategies/strategy.h"
 
 struct sudoku_strategy;
+struct sudoku_strategy_table;
 
 namespace sudoku {
 
@@ -49,6 +50,15 @@ class PluginLoader {
   };
 
  private:
+  // Load's steps: every descriptor's (labelled) name into `names`, or false
+  // with `error` saying which one is refused and why; then one row each.
+  bool CheckNames(const struct sudoku_strategy_table& table,
+                  const PluginSpec& spec, std::span<const Strategy> builtins,
+                  std::vector<std::string>& names, std::string& error) const;
+  void AddRows(const struct sudoku_strategy_table& table,
+               const std::vector<std::string>& names, const std::string& path,
+               const std::string& sha256);
+
   // Text rows point at: each plugin's path as given, its file's SHA-256,
   // each strategy's (labelled) name.
   std::deque<std::string> texts_;
