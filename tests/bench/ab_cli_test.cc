@@ -15,6 +15,9 @@ namespace {
 
 using testing::Bench;
 using testing::BenchRun;
+using testing::Fields;
+using testing::Has;
+using testing::Lines;
 using testing::ReadFile;
 using testing::TempPath;
 using testing::WriteTempFile;
@@ -26,27 +29,6 @@ const std::string kMixed =
 const std::string kTwice =
     " --plugin base=" + kBands + " --plugin new=" + kBands + " ";
 const std::string kPair = "--ab base:bands-plugin,new:bands-plugin ";
-
-bool Has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-std::vector<std::string> Fields(const std::string& line) {
-  std::vector<std::string> fields;
-  std::istringstream in(line);
-  std::string field;
-  while (std::getline(in, field, ',')) fields.push_back(field);
-  if (!line.empty() && line.back() == ',') fields.emplace_back();
-  return fields;
-}
-
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) lines.push_back(line);
-  return lines;
-}
 
 // The SHA-256 by another hand than bench's: coreutils.
 std::string Sha256Sum(const std::string& path) {

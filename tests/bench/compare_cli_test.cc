@@ -18,6 +18,7 @@ namespace {
 
 using testing::Bench;
 using testing::BenchRun;
+using testing::Lines;
 using testing::ReadFile;
 using testing::SeedFixtures;
 using testing::WriteTempFile;
@@ -55,14 +56,6 @@ std::string Report(const std::string& dataset, const std::string& name) {
   const BenchRun run = Bench(kRun + "--csv " + csv + " " + dataset);
   EXPECT_EQ(run.exit_code, 0) << run.err;
   return csv;
-}
-
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) lines.push_back(line);
-  return lines;
 }
 
 // Splits at commas outside quotes, keeping each field's text as written

@@ -25,6 +25,7 @@ namespace {
 
 using testing::Bench;
 using testing::BenchRun;
+using testing::Has;
 using testing::ReadFile;
 using testing::TempPath;
 using testing::WriteTempFile;
@@ -34,10 +35,6 @@ const std::string kSolverPy = "python3 " + kSource + "/bench/exec/solver.py";
 const std::string kFaultyPy =
     "python3 " + kSource + "/tests/bench/exec/faulty.py";
 const std::string kExecBands = EXEC_BANDS;
-
-bool Has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 // The first `count` puzzles of datasets/easy.txt, one a line.
 std::vector<std::string> EasyPuzzles(size_t count) {

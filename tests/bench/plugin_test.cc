@@ -16,6 +16,7 @@ namespace {
 
 using testing::Bench;
 using testing::BenchRun;
+using testing::Has;
 using testing::ReadFile;
 using testing::TempPath;
 using testing::WriteTempFile;
@@ -27,10 +28,6 @@ const std::string kMixed =
 
 std::string Bad(const std::string& name) {
   return std::string(BAD_PLUGIN_DIR) + "/lib" + name + ".so";
-}
-
-bool Has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
 }
 
 // strategy -> "outcome nodes" for every line of a --per-puzzle file.

@@ -17,6 +17,8 @@ namespace {
 
 using testing::Bench;
 using testing::BenchRun;
+using testing::Fields;
+using testing::Lines;
 using testing::ReadFile;
 
 const std::string kSource = SUDOKU_SOURCE_DIR;
@@ -36,33 +38,6 @@ std::string Gzipped(const std::string& name, const std::string& content) {
   gzwrite(file, content.data(), static_cast<unsigned>(content.size()));
   gzclose(file);
   return path;
-}
-
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-// RFC 4180 fields of one CSV line.
-std::vector<std::string> Fields(const std::string& line) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-      fields.back() += '"';
-      ++i;
-    } else if (c == '"') {
-      quoted = !quoted;
-    } else if (c == ',' && !quoted) {
-      fields.emplace_back();
-    } else {
-      fields.back() += c;
-    }
-  }
-  return fields;
 }
 
 // Every column of the report but the clock readings (and the date a run
