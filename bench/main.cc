@@ -5,6 +5,7 @@
 #include "bench/compare_command.h"
 #include "bench/crash_report.h"
 #include "bench/merge_command.h"
+#include "bench/rank_group.h"
 #include "bench/run_command.h"
 #include "engine/exit_codes.h"
 
@@ -23,7 +24,10 @@ int main(int argc, char** argv) {
       "parts of a `bench --shard K/N` run (see `bench merge --help`).",
       "bench"};
   app.set_version_flag("--version", sudoku::BenchVersion());
+  // Joined before parsing: MPI may take its own arguments out of argv.
+  const auto ranks = sudoku::JoinRankGroup(argc, argv);
   sudoku::RunCommand run;
+  run.SetRankGroup(ranks.get());
   run.Setup(app);
   sudoku::CompareCommand compare;
   compare.Setup(app);

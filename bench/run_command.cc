@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <thread>
 
 #include "engine/ab_check.h"
@@ -20,6 +21,7 @@
 #include "engine/puzzle_outputs.h"
 #include "engine/report.h"
 #include "engine/shard_stats.h"
+#include "bench/rank_group.h"
 #include "strategies/registry.h"
 #include "strategies/strategy.h"
 
@@ -308,6 +310,12 @@ class Outputs {
     return true;
   }
 
+  // The stats of this rank's part under mpirun, gathered by rank 0.
+  void AddStats(std::ostream& out, const RunOptions& run) {
+    reporters_.push_back(
+        std::make_unique<ShardStatsWriter>(out, run.shard, run));
+  }
+
   void ReportPass(const Manifest& manifest, const DatasetResult& result,
                   const std::vector<ReportRow>& rows) {
     for (auto& reporter : reporters_)
@@ -385,7 +393,8 @@ DatasetPass RunRounds(const std::string& path, const RunOptions& run,
 void RunDatasets(const RunCommand::Options& o, const RunOptions& run,
                  Observers& observers, Outputs& outputs, ExitCode& exit_code,
                  AbCheck* ab = nullptr,
-                 std::optional<double> max_slowdown = std::nullopt) {
+                 std::optional<double> max_slowdown = std::nullopt,
+                 std::vector<std::string>* held_errors = nullptr) {
   const Manifest manifest = CurrentManifest();
   for (const std::string& path : o.datasets) {
     if (ab != nullptr) ab->StartDataset();
@@ -394,7 +403,12 @@ void RunDatasets(const RunCommand::Options& o, const RunOptions& run,
       pass = o.repeat > 1 ? RunRounds(path, run, o.repeat, observers)
                           : RunOnce(path, run, observers);
     } catch (const InputError& error) {
-      std::cerr << "bench: " << error.what() << '\n';
+      // Under mpirun every rank may fail alike: rank 0 says it once.
+      if (held_errors != nullptr) {
+        held_errors->push_back(error.what());
+      } else {
+        std::cerr << "bench: " << error.what() << '\n';
+      }
       exit_code.Raise(kExitUsage);
       continue;
     }
@@ -406,7 +420,9 @@ void RunDatasets(const RunCommand::Options& o, const RunOptions& run,
     if (ab != nullptr) {
       exit_code.Raise(ab->Report(std::cout, std::cerr, path, max_slowdown));
     }
-    if (!result.read_error.empty()) {
+    if (!result.read_error.empty() && held_errors != nullptr) {
+      held_errors->push_back(result.read_error);
+    } else if (!result.read_error.empty()) {
       std::cerr << "bench: " << result.read_error << '\n';
       exit_code.Raise(kExitUsage);
     }
@@ -593,6 +609,7 @@ int RunCommand::Execute() {
   RunOptions run = MakeRunOptions();
   std::string stats_path;
   if (!ResolveShard(run, stats_path)) return kExitUsage;
+  if (ranks_ != nullptr) return ExecuteRanks(run);
   std::vector<const Strategy*> ab_pair;
   if (!ResolveAb(ab_pair)) return kExitUsage;
   if (!ab_pair.empty()) {
@@ -781,6 +798,203 @@ RunOptions RunCommand::MakeRunOptions() const {
   run.slowest = o.slowest;
   run.strict = o.strict;
   return run;
+}
+
+// mpirun -np N bench: each rank runs its part as --shard K/N does; rank 0
+// merges the parts' stats with MergeShards, as `bench merge` does.
+namespace {
+
+// Where rank K (K > 0) writes its part of a per-puzzle or solutions file;
+// rank 0 writes the file itself and appends the others' parts in rank order.
+std::string RankPartPath(const std::string& path, const Shard& shard) {
+  return path + ".part-" + std::to_string(shard.index) + "-of-" +
+         std::to_string(shard.count);
+}
+
+// Appends parts 2..N to rank 0's file, removing them; they have no header.
+void AppendRankParts(const std::string& path, uint32_t count,
+                     ExitCode& exit_code) {
+  if (path.empty()) return;
+  std::ofstream out(path, std::ios::app | std::ios::binary);
+  for (uint32_t k = 2; k <= count; ++k) {
+    const std::string part = RankPartPath(path, Shard{k, count});
+    std::ifstream in(part, std::ios::binary);
+    if (in.peek() != std::ifstream::traits_type::eof()) out << in.rdbuf();
+    std::remove(part.c_str());
+  }
+  if (!out.flush()) {
+    std::cerr << "bench: writing " << path << " failed\n";
+    exit_code.Raise(kExitUsage);
+  }
+}
+
+// "2 ranks x 1 threads on a (2)": the job's shape, which the CSV leaves out
+// so that it stays equal to a single process's.
+std::string JobNote(const std::vector<std::string>& hosts, int threads) {
+  std::vector<std::pair<std::string, int>> counted;
+  for (const std::string& host : hosts) {
+    auto it = std::find_if(counted.begin(), counted.end(),
+                           [&](const auto& c) { return c.first == host; });
+    if (it == counted.end()) {
+      counted.emplace_back(host, 1);
+    } else {
+      ++it->second;
+    }
+  }
+  std::string note = "  mpi: " + std::to_string(hosts.size()) + " ranks x " +
+                     std::to_string(threads) + " threads on ";
+  for (size_t i = 0; i < counted.size(); ++i) {
+    note += (i ? ", " : "") + counted[i].first + " (" +
+            std::to_string(counted[i].second) + ")";
+  }
+  return note + "\n";
+}
+
+// What the single run's exit code would have said of a merged dataset.
+void RaiseForResult(const DatasetResult& result, ExitCode& exit_code) {
+  if (result.wrong_answers > 0 || result.disagreements > 0) {
+    exit_code.Raise(kExitFailure);
+  }
+  for (const StrategyStats& s : result.stats) {
+    if (s.count(Verdict::kError) > 0) exit_code.Raise(kExitFailure);
+  }
+}
+
+// Rank 0: merges the ranks' stats into the single run and reports it as a
+// single process would have; returns the exit code that run would have had.
+int ReportMerged(const RunCommand::Options& o, const RunOptions& run,
+                 const std::vector<std::string>& parts_json,
+                 const std::vector<std::string>& hosts) {
+  ExitCode exit_code;
+  ShardPart whole;
+  try {
+    std::vector<ShardPart> parts;
+    std::vector<std::string> names;
+    for (size_t r = 0; r < parts_json.size(); ++r) {
+      names.push_back("rank " + std::to_string(r));
+      parts.push_back(ParseShardStats(parts_json[r], names.back()));
+    }
+    whole = MergeShards(parts, names);
+  } catch (const ShardStatsError& error) {
+    std::cerr << "bench: " << error.what() << '\n';
+    return kExitUsage;
+  }
+  Observers unused(0, false);
+  Outputs outputs;
+  RunCommand::Options report = o;  // the table and the CSV, nothing else
+  report.per_puzzle.clear();
+  report.solutions.clear();
+  if (!outputs.Open(report, {}, unused) ||
+      (!o.stats.empty() && !outputs.OpenStats(o.stats, run))) {
+    return kExitUsage;
+  }
+  for (size_t d = 0; d < whole.datasets.size(); ++d) {
+    outputs.ReportPass(whole.manifest, whole.datasets[d], ShardRows(whole, d));
+    if (!o.quiet) std::cout << RoundTripNote(run.strategies);
+    RaiseForResult(whole.datasets[d], exit_code);
+  }
+  outputs.Finish(exit_code);
+  if (!o.quiet) std::cout << JobNote(hosts, run.threads);
+  const auto ranks = static_cast<uint32_t>(parts_json.size());
+  AppendRankParts(o.per_puzzle, ranks, exit_code);
+  AppendRankParts(o.solutions, ranks, exit_code);
+  return exit_code.code();
+}
+
+}  // namespace
+
+int RunCommand::ReduceRanks(const RunOptions& run,
+                            const std::vector<std::string>& held_errors,
+                            const std::string& stats, int local_code) {
+  const Options& o = options_;
+  const bool root = ranks_->rank() == 0;
+  // Every rank learns whether any failed before anything is merged, so a
+  // file one rank could not read ends the whole job, said once.
+  if (ranks_->MaxOverRanks(held_errors.empty() ? 0 : 1) != 0) {
+    const std::vector<std::string> errors =
+        ranks_->GatherToRoot(held_errors.empty() ? "" : held_errors.front());
+    for (const std::string& error : errors) {
+      if (error.empty()) continue;
+      std::cerr << "bench: " << error << '\n';
+      break;
+    }
+    if (!root && !o.per_puzzle.empty())
+      std::remove(RankPartPath(o.per_puzzle, run.shard).c_str());
+    if (!root && !o.solutions.empty())
+      std::remove(RankPartPath(o.solutions, run.shard).c_str());
+    return kExitUsage;
+  }
+  const std::vector<std::string> parts = ranks_->GatherToRoot(stats);
+  const std::vector<std::string> hosts =
+      ranks_->GatherToRoot(ranks_->HostName());
+  const bool unwritten =
+      ranks_->MaxOverRanks(local_code == kExitUsage ? 1 : 0) != 0;
+  int code = kExitOk;
+  if (root) {
+    RunOptions whole = run;
+    whole.shard = Shard{};
+    code = ReportMerged(o, whole, parts, hosts);
+    if (unwritten && code != kExitFailure) code = kExitUsage;
+  }
+  return ranks_->FromRoot(code);
+}
+
+bool RunCommand::ResolveRanks(RunOptions& run) const {
+  const Options& o = options_;
+  const bool speaks = ranks_->rank() == 0;
+  std::string refusal;
+  if (!o.shard.empty()) {
+    refusal = "--shard does not combine with mpirun: the ranks are the parts";
+  } else if (o.repeat > 1 || !o.ab.empty() || o.parse_only || o.strict) {
+    refusal = "under mpirun the ranks split one pass; --repeat, --ab, "
+              "--parse-only and --strict do not combine with it";
+  }
+  for (const std::string& path : o.datasets) {
+    if (path == "-" && refusal.empty()) {
+      refusal = "under mpirun standard input cannot be split between ranks; "
+                "give a file (compressed files are split by compressed bytes)";
+    }
+  }
+  if (!refusal.empty()) {
+    if (speaks) std::cerr << "bench: " << refusal << '\n';
+    return false;
+  }
+  run.shard = Shard{static_cast<uint32_t>(ranks_->rank() + 1),
+                    static_cast<uint32_t>(ranks_->size())};
+  return true;
+}
+
+int RunCommand::ExecuteRanks(RunOptions run) {
+  if (!ResolveRanks(run)) return kExitUsage;
+  const Options& o = options_;
+  const bool root = ranks_->rank() == 0;
+  Options mine = o;  // this rank's files: no table or CSV, its own parts
+  mine.quiet = true;
+  mine.csv.clear();
+  if (!root && !o.per_puzzle.empty())
+    mine.per_puzzle = RankPartPath(o.per_puzzle, run.shard);
+  if (!root && !o.solutions.empty())
+    mine.solutions = RankPartPath(o.solutions, run.shard);
+  const bool show_progress = root && (o.progress == "always" ||
+                                       (o.progress == "auto" &&
+                                        isatty(STDERR_FILENO)));
+  ExitCode exit_code;
+  std::vector<std::string> held_errors;
+  std::ostringstream stats;
+  {
+    Observers observers(o.max_messages, show_progress);
+    Outputs outputs;
+    if (!outputs.Open(mine, StrategyNames(run), observers, root)) {
+      held_errors.push_back("rank " + std::to_string(ranks_->rank()) +
+                            " cannot write its outputs");
+    } else {
+      outputs.AddStats(stats, run);
+      RunDatasets(mine, run, observers, outputs, exit_code, nullptr,
+                  std::nullopt, &held_errors);
+      outputs.Finish(exit_code);
+    }
+  }
+  return ReduceRanks(run, held_errors, stats.str(), exit_code.code());
 }
 
 }  // namespace sudoku

@@ -9,6 +9,7 @@
 
 #include "bench/plugin_loader.h"
 #include "bench/process_strategy.h"
+#include "bench/rank_group.h"
 #include "engine/driver.h"
 
 namespace sudoku {
@@ -80,6 +81,24 @@ class RunCommand {
   // --shard and --stats: sets the part to read and the stats file's path;
   // false, having said why, when the options do not fit together.
   bool ResolveShard(RunOptions& run, std::string& stats_path) const;
+
+ public:
+  // Under mpirun: this process's place in the job (null: a plain run).
+  void SetRankGroup(RankGroup* ranks) { ranks_ = ranks; }
+
+ private:
+  RankGroup* ranks_ = nullptr;
+  // mpirun -np N bench: this rank runs part rank+1 of N of every dataset,
+  // and rank 0 merges every rank's stats and reports.
+  int ExecuteRanks(RunOptions run);
+  // False, having said why (on rank 0), when the options cannot be split.
+  bool ResolveRanks(RunOptions& run) const;
+  // After every rank's part: agrees on failure (one message, exit 2 on
+  // every rank), else gathers the parts' stats to rank 0, which merges and
+  // reports them; returns the job's exit code, the same on every rank.
+  int ReduceRanks(const RunOptions& run,
+                  const std::vector<std::string>& held_errors,
+                  const std::string& stats, int local_code);
 };
 
 }  // namespace sudoku

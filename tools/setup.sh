@@ -9,11 +9,12 @@ cd "$(dirname "$0")/.."
 build_dir=${BUILD_DIR:-build}
 
 # Debian package names, one per tool or library the build uses; python3 runs
-# the Python process strategy (bench/exec/solver.py) in the tests.
+# the Python process strategy (bench/exec/solver.py) in the tests; Open MPI
+# gives `mpirun -np N bench`.
 packages=(g++ cmake ninja-build pkgconf git
           libtbb-dev libcli11-dev libbenchmark-dev libgtest-dev
           zlib1g-dev libzstd-dev liblzma-dev libssl-dev nlohmann-json3-dev
-          python3)
+          python3 openmpi-bin libopenmpi-dev)
 
 missing=()
 for package in "${packages[@]}"; do
