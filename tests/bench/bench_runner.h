@@ -19,12 +19,13 @@ struct BenchRun {
   std::string err;
 };
 
-// Runs bench with `args` (shell words), standard input from `stdin_path`.
-inline BenchRun Bench(const std::string& args,
-                      const std::string& stdin_path = "/dev/null") {
+// Runs bench with `args` (shell words), standard input from `stdin_path`,
+// under `launcher` (shell words before the binary, e.g. an mpirun command).
+inline BenchRun BenchUnder(const std::string& launcher, const std::string& args,
+                           const std::string& stdin_path = "/dev/null") {
   const std::string err_path = TempPath("bench_stderr.txt");
-  const std::string command = std::string(BENCH_BINARY) + " " + args + " <" +
-                              stdin_path + " 2>" + err_path;
+  const std::string command = launcher + std::string(BENCH_BINARY) + " " +
+                              args + " <" + stdin_path + " 2>" + err_path;
   FILE* pipe = popen(command.c_str(), "r");
   std::string out;
   char buffer[4096];
@@ -34,6 +35,12 @@ inline BenchRun Bench(const std::string& args,
   const int status = pclose(pipe);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out,
           ReadFile(err_path)};
+}
+
+// Runs bench with `args` (shell words), standard input from `stdin_path`.
+inline BenchRun Bench(const std::string& args,
+                      const std::string& stdin_path = "/dev/null") {
+  return BenchUnder("", args, stdin_path);
 }
 
 inline bool Has(const std::string& text, const std::string& part) {

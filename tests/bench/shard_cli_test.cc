@@ -10,6 +10,7 @@
 
 #include "engine/report_schema.h"
 #include "tests/bench/bench_runner.h"
+#include "tests/bench/report_match.h"
 #include "tests/fixtures.h"
 
 namespace sudoku {
@@ -17,9 +18,11 @@ namespace {
 
 using testing::Bench;
 using testing::BenchRun;
+using testing::ExpectSameReport;
 using testing::Fields;
 using testing::Lines;
 using testing::ReadFile;
+using testing::WithoutTimes;
 
 const std::string kSource = SUDOKU_SOURCE_DIR;
 const std::string kEdgeCases = kSource + "/datasets/edge-cases.txt";
@@ -38,37 +41,6 @@ std::string Gzipped(const std::string& name, const std::string& content) {
   gzwrite(file, content.data(), static_cast<unsigned>(content.size()));
   gzclose(file);
   return path;
-}
-
-// Every column of the report but the clock readings (and the date a run
-// started) must be equal, row by row.
-void ExpectSameReport(const std::string& single, const std::string& merged) {
-  const auto a = Lines(ReadFile(single)), b = Lines(ReadFile(merged));
-  ASSERT_EQ(a.size(), b.size());
-  ASSERT_GE(a.size(), 2u);
-  EXPECT_EQ(a[0], b[0]);
-  const auto columns = ReportColumns();
-  for (size_t row = 1; row < a.size(); ++row) {
-    const auto fa = Fields(a[row]), fb = Fields(b[row]);
-    ASSERT_EQ(fa.size(), columns.size());
-    ASSERT_EQ(fb.size(), columns.size());
-    for (size_t c = 0; c < columns.size(); ++c) {
-      if (columns[c].Timing() || columns[c].name == "date") continue;
-      EXPECT_EQ(fa[c], fb[c]) << "row " << row << ", " << columns[c].name;
-    }
-  }
-}
-
-// The per-puzzle lines without their time column (ns, the fifth).
-std::string WithoutTimes(const std::string& per_puzzle) {
-  std::string out;
-  for (const std::string& line : Lines(per_puzzle)) {
-    auto f = Fields(line);
-    f.erase(f.begin() + 4);
-    for (const std::string& field : f) out += field + ",";
-    out += "\n";
-  }
-  return out;
 }
 
 // Runs `path` whole and in `n` parts, merges the parts, and checks the

@@ -1,0 +1,48 @@
+// What "the same run" means for reports and per-puzzle files written by
+// split runs (--shard parts merged, mpirun ranks): equal in every byte but
+// the clock readings.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "engine/report_schema.h"
+#include "tests/bench/bench_runner.h"
+#include "tests/fixtures.h"
+
+namespace sudoku::testing {
+
+// Every column of the report but the clock readings (and the date a run
+// started) must be equal, row by row.
+inline void ExpectSameReport(const std::string& single,
+                             const std::string& merged) {
+  const auto a = Lines(ReadFile(single)), b = Lines(ReadFile(merged));
+  ASSERT_EQ(a.size(), b.size());
+  ASSERT_GE(a.size(), 2u);
+  EXPECT_EQ(a[0], b[0]);
+  const auto columns = ReportColumns();
+  for (size_t row = 1; row < a.size(); ++row) {
+    const auto fa = Fields(a[row]), fb = Fields(b[row]);
+    ASSERT_EQ(fa.size(), columns.size());
+    ASSERT_EQ(fb.size(), columns.size());
+    for (size_t c = 0; c < columns.size(); ++c) {
+      if (columns[c].Timing() || columns[c].name == "date") continue;
+      EXPECT_EQ(fa[c], fb[c]) << "row " << row << ", " << columns[c].name;
+    }
+  }
+}
+
+// The per-puzzle lines without their time column (ns, the fifth).
+inline std::string WithoutTimes(const std::string& per_puzzle) {
+  std::string out;
+  for (const std::string& line : Lines(per_puzzle)) {
+    auto f = Fields(line);
+    f.erase(f.begin() + 4);
+    for (const std::string& field : f) out += field + ",";
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace sudoku::testing
