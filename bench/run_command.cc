@@ -12,6 +12,7 @@
 #include <sstream>
 #include <thread>
 
+#include "bench/rank_group.h"
 #include "engine/ab_check.h"
 #include "engine/compare.h"
 #include "engine/console_reporter.h"
@@ -21,7 +22,6 @@
 #include "engine/puzzle_outputs.h"
 #include "engine/report.h"
 #include "engine/shard_stats.h"
-#include "bench/rank_group.h"
 #include "strategies/registry.h"
 #include "strategies/strategy.h"
 
@@ -946,13 +946,15 @@ bool RunCommand::ResolveRanks(RunOptions& run) const {
   if (!o.shard.empty()) {
     refusal = "--shard does not combine with mpirun: the ranks are the parts";
   } else if (o.repeat > 1 || !o.ab.empty() || o.parse_only || o.strict) {
-    refusal = "under mpirun the ranks split one pass; --repeat, --ab, "
-              "--parse-only and --strict do not combine with it";
+    refusal =
+        "under mpirun the ranks split one pass; --repeat, --ab, "
+        "--parse-only and --strict do not combine with it";
   }
   for (const std::string& path : o.datasets) {
     if (path == "-" && refusal.empty()) {
-      refusal = "under mpirun standard input cannot be split between ranks; "
-                "give a file (compressed files are split by compressed bytes)";
+      refusal =
+          "under mpirun standard input cannot be split between ranks; "
+          "give a file (compressed files are split by compressed bytes)";
     }
   }
   if (!refusal.empty()) {
@@ -975,9 +977,9 @@ int RunCommand::ExecuteRanks(RunOptions run) {
     mine.per_puzzle = RankPartPath(o.per_puzzle, run.shard);
   if (!root && !o.solutions.empty())
     mine.solutions = RankPartPath(o.solutions, run.shard);
-  const bool show_progress = root && (o.progress == "always" ||
-                                       (o.progress == "auto" &&
-                                        isatty(STDERR_FILENO)));
+  const bool show_progress =
+      root && (o.progress == "always" ||
+               (o.progress == "auto" && isatty(STDERR_FILENO)));
   ExitCode exit_code;
   std::vector<std::string> held_errors;
   std::ostringstream stats;

@@ -140,7 +140,7 @@ TEST(MpiCliTest, ARankThatDiesFailsTheJob) {
                                 " " + dataset);
   EXPECT_NE(run.exit_code, 0) << run.err;
   EXPECT_TRUE(Has(run.err, "SIGABRT")) << run.err;  // the crash report
-  EXPECT_EQ(ReadFile(TestPath("csv")), "");  // no report lacking a part
+  EXPECT_EQ(ReadFile(TestPath("csv")), "");         // no report lacking a part
 }
 
 }  // namespace
