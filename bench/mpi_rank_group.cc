@@ -65,13 +65,6 @@ class MpiRankGroup : public RankGroup {
     return value;
   }
 
-  std::string HostName() const override {
-    char name[MPI_MAX_PROCESSOR_NAME];
-    int length = 0;
-    MPI_Get_processor_name(name, &length);
-    return std::string(name, length);
-  }
-
  private:
   int rank_ = 0, size_ = 1;
 };

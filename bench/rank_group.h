@@ -21,8 +21,6 @@ class RankGroup {
   virtual int MaxOverRanks(int mine) = 0;
   // Rank 0's `value`, on every rank.
   virtual int FromRoot(int value) = 0;
-  // The name of the host this rank runs on.
-  virtual std::string HostName() const = 0;
 };
 
 // The job this process was started in by mpirun, or null: in a build without

@@ -828,26 +828,11 @@ void AppendRankParts(const std::string& path, uint32_t count,
   }
 }
 
-// "2 ranks x 1 threads on a (2)": the job's shape, which the CSV leaves out
-// so that it stays equal to a single process's.
-std::string JobNote(const std::vector<std::string>& hosts, int threads) {
-  std::vector<std::pair<std::string, int>> counted;
-  for (const std::string& host : hosts) {
-    auto it = std::find_if(counted.begin(), counted.end(),
-                           [&](const auto& c) { return c.first == host; });
-    if (it == counted.end()) {
-      counted.emplace_back(host, 1);
-    } else {
-      ++it->second;
-    }
-  }
-  std::string note = "  mpi: " + std::to_string(hosts.size()) + " ranks x " +
-                     std::to_string(threads) + " threads on ";
-  for (size_t i = 0; i < counted.size(); ++i) {
-    note += (i ? ", " : "") + counted[i].first + " (" +
-            std::to_string(counted[i].second) + ")";
-  }
-  return note + "\n";
+// "mpi: 2 ranks x 1 threads on a:2": the job's shape, also in the CSV's
+// ranks and hosts columns.
+std::string JobNote(const Manifest& manifest, int threads) {
+  return "  mpi: " + std::to_string(manifest.ranks) + " ranks x " +
+         std::to_string(threads) + " threads on " + manifest.hosts + "\n";
 }
 
 // What the single run's exit code would have said of a merged dataset.
@@ -863,8 +848,7 @@ void RaiseForResult(const DatasetResult& result, ExitCode& exit_code) {
 // Rank 0: merges the ranks' stats into the single run and reports it as a
 // single process would have; returns the exit code that run would have had.
 int ReportMerged(const RunCommand::Options& o, const RunOptions& run,
-                 const std::vector<std::string>& parts_json,
-                 const std::vector<std::string>& hosts) {
+                 const std::vector<std::string>& parts_json) {
   ExitCode exit_code;
   ShardPart whole;
   try {
@@ -894,7 +878,7 @@ int ReportMerged(const RunCommand::Options& o, const RunOptions& run,
     RaiseForResult(whole.datasets[d], exit_code);
   }
   outputs.Finish(exit_code);
-  if (!o.quiet) std::cout << JobNote(hosts, run.threads);
+  if (!o.quiet) std::cout << JobNote(whole.manifest, run.threads);
   const auto ranks = static_cast<uint32_t>(parts_json.size());
   AppendRankParts(o.per_puzzle, ranks, exit_code);
   AppendRankParts(o.solutions, ranks, exit_code);
@@ -925,15 +909,13 @@ int RunCommand::ReduceRanks(const RunOptions& run,
     return kExitUsage;
   }
   const std::vector<std::string> parts = ranks_->GatherToRoot(stats);
-  const std::vector<std::string> hosts =
-      ranks_->GatherToRoot(ranks_->HostName());
   const bool unwritten =
       ranks_->MaxOverRanks(local_code == kExitUsage ? 1 : 0) != 0;
   int code = kExitOk;
   if (root) {
     RunOptions whole = run;
     whole.shard = Shard{};
-    code = ReportMerged(o, whole, parts, hosts);
+    code = ReportMerged(o, whole, parts);
     if (unwritten && code != kExitFailure) code = kExitUsage;
   }
   return ranks_->FromRoot(code);

@@ -2,10 +2,15 @@
 // DatasetResult, plus the run manifest.
 #include "engine/report.h"
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "engine/build_info.h"
 
@@ -36,6 +41,12 @@ std::string UtcNow() {
   return buffer;
 }
 
+std::string HostName() {
+  char name[256] = {};
+  if (gethostname(name, sizeof(name) - 1) != 0) return "unknown";
+  return name;
+}
+
 double Micros(uint64_t nanos) { return static_cast<double>(nanos) / 1000.0; }
 
 }  // namespace
@@ -48,7 +59,38 @@ Manifest CurrentManifest() {
   m.build_flags = SUDOKU_BUILD_FLAGS;
   m.cpu = CpuModel();
   m.date = UtcNow();
+  m.hosts = HostName() + ":1";
   return m;
+}
+
+std::string CombineHosts(const std::vector<std::string>& host_lists) {
+  std::vector<std::pair<std::string, uint64_t>> counted;
+  for (const std::string& list : host_lists) {
+    std::istringstream entries(list);
+    std::string entry;
+    while (entries >> entry) {
+      const size_t colon = entry.rfind(':');
+      const std::string name = entry.substr(0, colon);
+      uint64_t count = 1;  // a name without a readable count is one process
+      if (colon != std::string::npos) {
+        std::from_chars(entry.data() + colon + 1, entry.data() + entry.size(),
+                        count);
+      }
+      auto it = std::find_if(counted.begin(), counted.end(),
+                             [&](const auto& c) { return c.first == name; });
+      if (it == counted.end()) {
+        counted.emplace_back(name, count);
+      } else {
+        it->second += count;
+      }
+    }
+  }
+  std::string combined;
+  for (const auto& [name, count] : counted) {
+    if (!combined.empty()) combined += ' ';
+    combined += name + ":" + std::to_string(count);
+  }
+  return combined;
 }
 
 std::vector<ReportRow> MakeRows(const DatasetResult& result,

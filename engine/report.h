@@ -18,7 +18,15 @@ struct Manifest {
   std::string build_flags;
   std::string cpu;
   std::string date;  // UTC, ISO 8601, when the run started
+  // The processes that ran it: 1, or the parts of a merged or MPI run, and
+  // their hosts as "name:processes" in order of first appearance ("a:2 b:1").
+  uint32_t ranks = 1;
+  std::string hosts;
 };
+
+// The hosts of several processes' manifests as one list: "a:1 b:1" and
+// "a:2" give "a:3 b:1".
+std::string CombineHosts(const std::vector<std::string>& host_lists);
 
 // The manifest of this build on this machine, dated now.
 Manifest CurrentManifest();

@@ -65,6 +65,15 @@ void ReadManifest(std::string_view text, const std::string&, ReportRow&,
   manifest.*kField = std::string(text);
 }
 
+// The manifest's count of processes, read leniently like its other fields.
+std::string WriteRanks(const ReportRow&, const Manifest& manifest) {
+  return std::to_string(manifest.ranks);
+}
+void ReadRanks(std::string_view text, const std::string& where, ReportRow&,
+               Manifest& manifest) {
+  manifest.ranks = ParseNumber<uint32_t>(text, where);
+}
+
 template <auto kField>
 double NumberOf(const ReportRow& row) {
   return static_cast<double>(row.*kField);
@@ -136,6 +145,9 @@ void NoErrors(ReportRow& row) { row.errors = 0; }
 void BuiltIn(ReportRow& row) { row.strategy_origin = kBuiltInOrigin; }
 void NoPluginFile(ReportRow& row) { row.strategy_sha256.clear(); }
 
+// Reports from before shards name no processes: the Manifest's defaults.
+void ProcessesUnknown(ReportRow&) {}
+
 // A column added after the first schema, and what it reads as when absent.
 constexpr ReportColumn Added(ReportColumn column,
                              void (*if_absent)(ReportRow&)) {
@@ -201,6 +213,10 @@ constexpr ReportColumn kColumns[] = {
     // Added with plugins: which build of the strategy ran.
     Added(Text<&R::strategy_origin>("strategy_origin"), &BuiltIn),
     Added(Text<&R::strategy_sha256>("strategy_sha256"), &NoPluginFile),
+    // Added with shards and MPI: the processes and hosts that ran the row.
+    Added({.name = "ranks", .write = &WriteRanks, .read = &ReadRanks},
+          &ProcessesUnknown),
+    Added(ManifestText<&M::hosts>("hosts"), &ProcessesUnknown),
 };
 // clang-format on
 

@@ -153,12 +153,22 @@ DatasetResult DatasetFrom(const json& j, size_t keep_slowest) {
 json ManifestJson(const Manifest& m) {
   return {{"version", m.version},   {"git_revision", m.git_revision},
           {"compiler", m.compiler}, {"build_flags", m.build_flags},
-          {"cpu", m.cpu},           {"date", m.date}};
+          {"cpu", m.cpu},           {"date", m.date},
+          {"ranks", m.ranks},       {"hosts", m.hosts}};
 }
 
 Manifest ManifestFrom(const json& j) {
-  return {j.at("version"),     j.at("git_revision"), j.at("compiler"),
-          j.at("build_flags"), j.at("cpu"),          j.at("date")};
+  Manifest m;
+  m.version = j.at("version");
+  m.git_revision = j.at("git_revision");
+  m.compiler = j.at("compiler");
+  m.build_flags = j.at("build_flags");
+  m.cpu = j.at("cpu");
+  m.date = j.at("date");
+  // Files written before the manifest named its processes: one, host unknown.
+  m.ranks = j.value("ranks", 1u);
+  m.hosts = j.value("hosts", std::string());
+  return m;
 }
 
 json SettingsJson(const ShardSettings& s) {
@@ -335,6 +345,13 @@ ShardPart MergeShards(const std::vector<ShardPart>& parts,
   for (const ShardPart& p : parts) ordered[p.shard.index - 1] = &p;
   ShardPart whole = *ordered.front();
   whole.shard = Shard{};
+  std::vector<std::string> hosts;
+  whole.manifest.ranks = 0;
+  for (const ShardPart* p : ordered) {
+    whole.manifest.ranks += p->manifest.ranks;
+    hosts.push_back(p->manifest.hosts);
+  }
+  whole.manifest.hosts = CombineHosts(hosts);
   for (size_t k = 1; k < ordered.size(); ++k) {
     for (size_t d = 0; d < whole.datasets.size(); ++d) {
       MergeDataset(whole.datasets[d], ordered[k]->datasets[d]);

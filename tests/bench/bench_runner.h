@@ -4,9 +4,11 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tests/fixtures.h"
@@ -72,6 +74,30 @@ inline std::vector<std::string> Fields(const std::string& line) {
     }
   }
   return fields;
+}
+
+// Where the column `name` is in a CSV header line; past the end if absent.
+inline size_t ColumnIndex(const std::string& header, std::string_view name) {
+  const std::vector<std::string> names = Fields(header);
+  return static_cast<size_t>(std::find(names.begin(), names.end(), name) -
+                             names.begin());
+}
+
+// `fields` as a CSV line, quoting where the CSV writer would.
+inline std::string CsvLine(const std::vector<std::string>& fields) {
+  std::string line;
+  for (size_t f = 0; f < fields.size(); ++f) {
+    if (f) line += ',';
+    if (fields[f].find_first_of(",\"") == std::string::npos) {
+      line += fields[f];
+      continue;
+    }
+    line += '"';
+    for (const char c : fields[f])
+      line += c == '"' ? std::string(2, c) : std::string(1, c);
+    line += '"';
+  }
+  return line;
 }
 
 }  // namespace sudoku::testing

@@ -16,6 +16,7 @@ namespace {
 using testing::Bench;
 using testing::BenchRun;
 using testing::BenchUnder;
+using testing::ExpectProcesses;
 using testing::ExpectSameReport;
 using testing::Has;
 using testing::ReadFile;
@@ -65,6 +66,7 @@ void ExpectRanksMatchSingleRun(const std::string& path,
                        ".pp --solutions " + job + ".so " + path);
     ASSERT_EQ(run.exit_code, 0) << run.err;
     ExpectSameReport(single + ".csv", job + ".csv");
+    ExpectProcesses(job + ".csv", n);
     EXPECT_EQ(WithoutTimes(ReadFile(job + ".pp")),
               WithoutTimes(ReadFile(single + ".pp")));
     EXPECT_EQ(ReadFile(job + ".so"), ReadFile(single + ".so"));

@@ -4,8 +4,11 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <string>
+#include <string_view>
 
 #include "engine/report_schema.h"
 #include "tests/bench/bench_runner.h"
@@ -13,8 +16,8 @@
 
 namespace sudoku::testing {
 
-// Every column of the report but the clock readings (and the date a run
-// started) must be equal, row by row.
+// Every column of the report but the clock readings and where and when it
+// ran (the date, the processes and their hosts) must be equal, row by row.
 inline void ExpectSameReport(const std::string& single,
                              const std::string& merged) {
   const auto a = Lines(ReadFile(single)), b = Lines(ReadFile(merged));
@@ -27,9 +30,34 @@ inline void ExpectSameReport(const std::string& single,
     ASSERT_EQ(fa.size(), columns.size());
     ASSERT_EQ(fb.size(), columns.size());
     for (size_t c = 0; c < columns.size(); ++c) {
-      if (columns[c].Timing() || columns[c].name == "date") continue;
+      const std::string_view name = columns[c].name;
+      if (columns[c].Timing() || name == "date" || name == "ranks" ||
+          name == "hosts") {
+        continue;
+      }
       EXPECT_EQ(fa[c], fb[c]) << "row " << row << ", " << columns[c].name;
     }
+  }
+}
+
+// Every row of the report says it was run by `ranks` processes, all on this
+// host.
+inline void ExpectProcesses(const std::string& csv, int ranks) {
+  const auto lines = Lines(ReadFile(csv));
+  ASSERT_GE(lines.size(), 2u);
+  const auto header = Fields(lines[0]);
+  const auto column = [&](std::string_view name) {
+    return std::find(header.begin(), header.end(), name) - header.begin();
+  };
+  const size_t ranks_at = column("ranks"), hosts_at = column("hosts");
+  ASSERT_LT(hosts_at, header.size());
+  char host[256] = {};
+  ASSERT_EQ(gethostname(host, sizeof(host) - 1), 0);
+  for (size_t row = 1; row < lines.size(); ++row) {
+    const auto f = Fields(lines[row]);
+    EXPECT_EQ(f[ranks_at], std::to_string(ranks)) << "row " << row;
+    EXPECT_EQ(f[hosts_at], std::string(host) + ":" + std::to_string(ranks))
+        << "row " << row;
   }
 }
 

@@ -70,6 +70,8 @@ void ExpectShardsMatchSingleRun(const std::string& path, int n) {
   ASSERT_EQ(merge.exit_code, 0) << merge.err;
   EXPECT_NE(merge.out.find("puzzle lines"), std::string::npos);  // the table
   ExpectSameReport(single + ".csv", merged);
+  testing::ExpectProcesses(single + ".csv", 1);
+  testing::ExpectProcesses(merged, n);
   EXPECT_EQ(WithoutTimes(per_puzzle), WithoutTimes(ReadFile(single + ".pp")));
   EXPECT_EQ(solutions, ReadFile(single + ".so"));
 }

@@ -494,7 +494,9 @@ TEST(CsvReader, ReadsWhatTheReporterWrites) {
                              "GNU 12",
                              "-O3",
                              "CPU, \"2\" cores",
-                             "2026-01-01T00:00:00Z"};
+                             "2026-01-01T00:00:00Z",
+                             1,
+                             "test-host:1"};
   std::stringstream csv;
   CsvReporter(csv).ReportPass(manifest, result, rows);
   const std::vector<ReportEntry> read = ReadCsvReport(csv, "mem.csv");

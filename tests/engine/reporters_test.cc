@@ -17,8 +17,14 @@ namespace sudoku {
 namespace {
 
 Manifest FixedManifest() {
-  return {"0.1.0",       "abc1234",           "GNU 12.2.0",
-          "Release -O3", "Test CPU, 2 cores", "2026-01-02T03:04:05Z"};
+  return {"0.1.0",
+          "abc1234",
+          "GNU 12.2.0",
+          "Release -O3",
+          "Test CPU, 2 cores",
+          "2026-01-02T03:04:05Z",
+          1,
+          "test-host:1"};
 }
 
 // One strategy on a five-line dataset: two solved (one by pure deduction),
@@ -60,15 +66,16 @@ TEST(CsvReporter, HeaderIsTheDocumentedSchema) {
   reporter.ReportPass(FixedManifest(), result,
                       MakeRows(result, SmallOptions()));
   const std::string header = out.str().substr(0, out.str().find('\n'));
-  EXPECT_EQ(header,
-            "dataset,strategy,limit,max_nodes,threads,puzzles,solved,multiple,"
-            "no_solution,invalid,malformed,over_budget,wall_s,puzzles_per_s,"
-            "mean_us,p50_us,p90_us,p99_us,max_us,nodes_total,nodes_mean,"
-            "nodes_max,no_guess_pct,wrong,disagreements,expected_differs,"
-            "solve_s,pass_wall_s,pass_cpu_s,dataset_path,dataset_bytes,"
-            "dataset_sha256,dataset_format,compression,version,git_revision,"
-            "compiler,build_flags,cpu,date,repeats,puzzles_per_s_min,"
-            "puzzles_per_s_max,errors,strategy_origin,strategy_sha256");
+  EXPECT_EQ(
+      header,
+      "dataset,strategy,limit,max_nodes,threads,puzzles,solved,multiple,"
+      "no_solution,invalid,malformed,over_budget,wall_s,puzzles_per_s,"
+      "mean_us,p50_us,p90_us,p99_us,max_us,nodes_total,nodes_mean,"
+      "nodes_max,no_guess_pct,wrong,disagreements,expected_differs,"
+      "solve_s,pass_wall_s,pass_cpu_s,dataset_path,dataset_bytes,"
+      "dataset_sha256,dataset_format,compression,version,git_revision,"
+      "compiler,build_flags,cpu,date,repeats,puzzles_per_s_min,"
+      "puzzles_per_s_max,errors,strategy_origin,strategy_sha256,ranks,hosts");
 }
 
 TEST(CsvReporter, RowGolden) {
@@ -92,7 +99,7 @@ TEST(CsvReporter, RowGolden) {
       "5.000,5.000,5.000,90,30.000,50,50.000,0,0,0,0.000009,2.000000,"
       "3.500000,data/small.txt,420,00ff,lines,none,0.1.0,abc1234,"
       "GNU 12.2.0,Release -O3,\"Test CPU, 2 cores\",2026-01-02T03:04:05Z,1,"
-      "2.5,2.5,0,built in,");
+      "2.5,2.5,0,built in,,1,test-host:1");
 }
 
 TEST(CsvReporter, UnlimitedBudgetIsAnEmptyField) {
@@ -225,28 +232,49 @@ TEST(PrintTable, OtherLayoutsKeepNoTrailingBlanks) {
 ReportEntry EveryFieldSet() {
   ReportEntry e;
   ReportRow& r = e.row;
-  r = {"a,b.txt", "data/a,b.txt",
-       "dlx",     2,
-       50,        3,
-       11,        12,
-       13,        14,
-       15,        16,
-       17,        18,
-       19,        20,
-       1.5,       2.5,
-       3.5,       4.5,
-       5.5,       6.5,
-       7.5,       21,
-       22,        8.5,
-       9.5,       10.5,
-       11.5,      12.5,
-       23,        "beef",
-       "lines",   "gzip",
-       5,         0.5,
-       4.5,       24,
-       "lib/a,b.so", "cafe"};
+  r = {"a,b.txt",
+       "data/a,b.txt",
+       "dlx",
+       2,
+       50,
+       3,
+       11,
+       12,
+       13,
+       14,
+       15,
+       16,
+       17,
+       18,
+       19,
+       20,
+       1.5,
+       2.5,
+       3.5,
+       4.5,
+       5.5,
+       6.5,
+       7.5,
+       21,
+       22,
+       8.5,
+       9.5,
+       10.5,
+       11.5,
+       12.5,
+       23,
+       "beef",
+       "lines",
+       "gzip",
+       5,
+       0.5,
+       4.5,
+       24,
+       "lib/a,b.so",
+       "cafe"};
   e.manifest = {"0.1.0", "abc",          "GNU \"12\"",
-                "-O3",   "CPU, 2 cores", "2026-01-01T00:00:00Z"};
+                "-O3",   "CPU, 2 cores", "2026-01-01T00:00:00Z",
+                1,       "test-host:1"};
   return e;
 }
 
