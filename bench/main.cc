@@ -1,6 +1,7 @@
 // The `bench` command: run strategies over datasets and report, or compare two
 // reports.
 #include <CLI/CLI.hpp>
+#include <iostream>
 
 #include "bench/compare_command.h"
 #include "bench/crash_report.h"
@@ -33,12 +34,18 @@ int main(int argc, char** argv) {
   compare.Setup(app);
   sudoku::MergeCommand merge;
   merge.Setup(app);
+  // Under mpirun every rank parses the same arguments: rank 0 alone prints
+  // the help or the usage error, so the job says it once.
+  std::ostream silent(nullptr);
+  const bool speaks = !ranks || ranks->rank() == 0;
+  std::ostream& out = speaks ? std::cout : silent;
+  std::ostream& err = speaks ? std::cerr : silent;
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
-    return app.exit(e);
+    return app.exit(e, out, err);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
+    app.exit(e, out, err);
     return sudoku::kExitUsage;
   }
   if (merge.Selected()) return merge.Execute();

@@ -27,20 +27,24 @@ plain=${PLAIN:-build-plain/bench/bench}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mpirun="mpirun --oversubscribe --bind-to none"
 
-seconds() {  # seconds COMMAND...: the wall time of one run
+# seconds COMMAND...: the wall time of one run; its CPU time (user + system,
+# the launcher and every rank it waited for) is appended to $work/cpu.
+seconds() {
   local start end
   start=$(date +%s.%N)
-  "$@" -q -t 1 -s "$strategy" --progress never "$corpus" >/dev/null
+  /usr/bin/time -f '%U %S' -o "$work/one-cpu" \
+    "$@" -q -t 1 -s "$strategy" --progress never "$corpus" >/dev/null
   end=$(date +%s.%N)
+  awk '{print $1 + $2}' "$work/one-cpu" >>"$work/cpu-$variant"
   echo "$end - $start" | bc -l
 }
 median() { sort -g | awk '{v[NR]=$1} END{print v[int((NR+1)/2)]}'; }
 
 declare -A times
 for ((r = 0; r < rounds; ++r)); do
-  times[plain]+="$(seconds "$plain") "
-  times[np1]+="$(seconds $mpirun -np 1 "$bench") "
-  times[np2]+="$(seconds $mpirun -np 2 "$bench") "
+  variant=plain; times[plain]+="$(seconds "$plain") "
+  variant=np1; times[np1]+="$(seconds $mpirun -np 1 "$bench") "
+  variant=np2; times[np2]+="$(seconds $mpirun -np 2 "$bench") "
 done
 plain_s=$(tr ' ' '\n' <<<"${times[plain]}" | grep . | median)
 np1_s=$(tr ' ' '\n' <<<"${times[np1]}" | grep . | median)
@@ -53,3 +57,9 @@ printf '  speed-up 2 ranks / 1 rank:     %.2fx (goal >= 1.8x)\n' \
   "$(echo "$np1_s / $np2_s" | bc -l)"
 printf '  mpirun -np 1 against plain:    %+.1f%% (goal <= +3%%)\n' \
   "$(echo "100 * ($np1_s / $plain_s - 1)" | bc -l)"
+# CPU time does not count the waits of a machine shared with other jobs.
+plain_cpu=$(median <"$work/cpu-plain")
+np1_cpu=$(median <"$work/cpu-np1")
+echo "  CPU s (user + system, median): plain $plain_cpu, mpirun -np 1 $np1_cpu, mpirun -np 2 $(median <"$work/cpu-np2")"
+printf '  mpirun -np 1 against plain, CPU: %+.1f%%\n' \
+  "$(echo "100 * ($np1_cpu / $plain_cpu - 1)" | bc -l)"

@@ -113,6 +113,20 @@ TEST(MpiCliTest, AnUnreadableFileEndsEveryRankWithOneMessage) {
   EXPECT_EQ(run.err.find(message, first + 1), std::string::npos) << run.err;
 }
 
+TEST(MpiCliTest, AUsageErrorAndTheHelpAreSaidOnce) {
+  const BenchRun bad = BenchUnder(Mpirun(3), "--no-such-option");
+  EXPECT_EQ(bad.exit_code, 2);
+  const std::string message = "--no-such-option";
+  const size_t first = bad.err.find(message);
+  ASSERT_NE(first, std::string::npos) << bad.err;
+  EXPECT_EQ(bad.err.find(message, first + 1), std::string::npos) << bad.err;
+  const BenchRun help = BenchUnder(Mpirun(2), "--help");
+  EXPECT_EQ(help.exit_code, 0);
+  const size_t usage = help.out.find("Usage:");
+  ASSERT_NE(usage, std::string::npos) << help.out;
+  EXPECT_EQ(help.out.find("Usage:", usage + 1), std::string::npos);
+}
+
 TEST(MpiCliTest, RefusesStandardInputAndShard) {
   const BenchRun stdin_run = BenchUnder(Mpirun(2), "-q -", kEdgeCases);
   EXPECT_EQ(stdin_run.exit_code, 2);
