@@ -828,6 +828,27 @@ void AppendRankParts(const std::string& path, uint32_t count,
   }
 }
 
+// Removes ranks 2..N's parts of `path` unjoined, when no report is written.
+void RemoveRankParts(const std::string& path, uint32_t count) {
+  if (path.empty()) return;
+  for (uint32_t k = 2; k <= count; ++k) {
+    std::remove(RankPartPath(path, Shard{k, count}).c_str());
+  }
+}
+
+// Rank 0 opens the report files it writes at the end before any rank
+// solves, as a single process does, so an unwritable path costs no run.
+bool CanWriteReports(const RunCommand::Options& o) {
+  for (const std::string& path : {o.csv, o.stats}) {
+    if (path.empty() || path == "-") continue;
+    if (!std::ofstream(path, std::ios::trunc)) {
+      std::cerr << "bench: cannot write " << path << '\n';
+      return false;
+    }
+  }
+  return true;
+}
+
 // "mpi: 2 ranks x 1 threads on a:2": the job's shape, also in the CSV's
 // ranks and hosts columns.
 std::string JobNote(const Manifest& manifest, int threads) {
@@ -861,6 +882,8 @@ int ReportMerged(const RunCommand::Options& o, const RunOptions& run,
     whole = MergeShards(parts, names);
   } catch (const ShardStatsError& error) {
     std::cerr << "bench: " << error.what() << '\n';
+    RemoveRankParts(o.per_puzzle, static_cast<uint32_t>(parts_json.size()));
+    RemoveRankParts(o.solutions, static_cast<uint32_t>(parts_json.size()));
     return kExitUsage;
   }
   Observers unused(0, false);
@@ -968,15 +991,20 @@ int RunCommand::ExecuteRanks(RunOptions run) {
   {
     Observers observers(o.max_messages, show_progress);
     Outputs outputs;
-    if (!outputs.Open(mine, StrategyNames(run), observers, root)) {
-      held_errors.push_back("rank " + std::to_string(ranks_->rank()) +
-                            " cannot write its outputs");
-    } else {
-      outputs.AddStats(stats, run);
-      RunDatasets(mine, run, observers, outputs, exit_code, nullptr,
-                  std::nullopt, &held_errors);
-      outputs.Finish(exit_code);
+    const bool opened =
+        outputs.Open(mine, StrategyNames(run), observers, root) &&
+        (!root || CanWriteReports(o));
+    // Any rank that cannot write ends every rank before the solving starts.
+    if (ranks_->MaxOverRanks(opened ? 0 : 1) != 0) {
+      for (const std::string& part : {mine.per_puzzle, mine.solutions}) {
+        if (!root && !part.empty()) std::remove(part.c_str());
+      }
+      return kExitUsage;
     }
+    outputs.AddStats(stats, run);
+    RunDatasets(mine, run, observers, outputs, exit_code, nullptr, std::nullopt,
+                &held_errors);
+    outputs.Finish(exit_code);
   }
   return ReduceRanks(run, held_errors, stats.str(), exit_code.code());
 }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <filesystem>
 #include <string>
 
 #include "tests/bench/bench_runner.h"
@@ -111,6 +112,19 @@ TEST(MpiCliTest, AnUnreadableFileEndsEveryRankWithOneMessage) {
   const size_t first = run.err.find(message);
   ASSERT_NE(first, std::string::npos) << run.err;
   EXPECT_EQ(run.err.find(message, first + 1), std::string::npos) << run.err;
+}
+
+TEST(MpiCliTest, AnUnwritableReportEndsTheJobBeforeItRunsAndLeavesNoParts) {
+  const std::string pp = TestPath("unwritable.pp");
+  const BenchRun run =
+      BenchUnder(Mpirun(3), "-q --csv /nonexistent/dir/r.csv --per-puzzle " +
+                                pp + " " + kEdgeCases);
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_TRUE(Has(run.err, "cannot write /nonexistent/dir/r.csv")) << run.err;
+  for (int k = 2; k <= 3; ++k) {
+    EXPECT_FALSE(
+        std::filesystem::exists(pp + ".part-" + std::to_string(k) + "-of-3"));
+  }
 }
 
 TEST(MpiCliTest, AUsageErrorAndTheHelpAreSaidOnce) {
