@@ -384,8 +384,8 @@ class BandSearch {
   // The triad rule over one group of nine segments (`patterns`, one 3x3
   // pattern per digit): fills `clears` with the segments each digit leaves;
   // false when a segment can hold fewer than three digits or must hold more.
-  // Counts per segment are bit-sliced: at_least[k] has the segments that
-  // k + 1 or more digits reach.
+  // Counts per segment are bit-sliced: possible[k] (sure[k]) has the
+  // segments that k + 1 or more digits may (surely) occupy.
   static bool TriadRule(const uint32_t (&patterns)[9], uint32_t (&clears)[9]) {
     uint32_t possible[4] = {}, sure[4] = {};
     uint32_t alone[9];
