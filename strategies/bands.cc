@@ -381,16 +381,47 @@ class BandSearch {
     return true;
   }
 
-  // The triad rule over one group of nine segments (`patterns`, one 3x3
-  // pattern per digit): fills `clears` with the segments each digit leaves;
-  // false when a segment can hold fewer than three digits or must hold more.
-  // Counts per segment are bit-sliced: possible[k] (sure[k]) has the
-  // segments that k + 1 or more digits may (surely) occupy.
-  static bool TriadRule(const uint32_t (&patterns)[9], uint32_t (&clears)[9]) {
-    uint32_t possible[4] = {}, sure[4] = {};
-    uint32_t alone[9];
+  // One digit's six 3x3 patterns in one word: bits 9b .. 9b + 8 are band
+  // b's (row, box) segments, bits 27 + 9s .. 27 + 9s + 8 are stack s's
+  // (box, column) minicolumns; in each pattern bit 3i + j, with "groups"
+  // of three bits (a row of a band, a box of a stack) and "lines" across
+  // them (a box of a band, a column of a stack).
+  static uint64_t TriadPatterns(const std::array<uint32_t, 3>& c) {
+    uint64_t rows = 0, stacks = 0;
+    const uint32_t t =
+        Columns(c[0]) | (Columns(c[1]) << 9) | (Columns(c[2]) << 18);
+    for (int k = 0; k < 3; ++k) {
+      const uint32_t x = c[k];
+      rows |= uint64_t{Extract(x | (x >> 1) | (x >> 2), kSegmentLow)}
+              << (9 * k);
+      stacks |= uint64_t{Extract(t, kStackCols << (3 * k))} << (9 * k);
+    }
+    return rows | (stacks << 27);
+  }
+
+  // The bits of `p` alone in their group of three: where a digit is sure
+  // to be, since it occupies each group (row or box) once.
+  static uint64_t AloneInGroup(uint64_t p) {
+    constexpr uint64_t kLow = 0x9249249249249ULL;  // bit 0 of 18 groups
+    const uint64_t b0 = p & kLow, b1 = (p >> 1) & kLow, b2 = (p >> 2) & kLow;
+    const uint64_t one = (b0 | b1 | b2) & ~((b0 & b1) | (b0 & b2) | (b1 & b2));
+    return p & (one * 7);
+  }
+
+  // The triad rule on every band's minirows and every stack's minicolumns
+  // at once: fewer than three possible digits in one, or more than three
+  // sure ones, is a contradiction (false); three sure digits push the others
+  // out; exactly three possible digits are all placed there, which pushes
+  // each out of the rest of its group and line. Changed digits are marked
+  // dirty. Counts are bit-sliced: possible[k] (sure[k]) has the segments
+  // that k + 1 or more digits may (surely) occupy.
+  static bool Triads(Board& board) {
+    constexpr uint64_t kAll = (uint64_t{1} << 54) - 1;
+    uint64_t patterns[9], alone[9];
+    uint64_t possible[4] = {}, sure[4] = {};
     for (int d = 0; d < 9; ++d) {
-      const uint32_t p = patterns[d], a = kAlone[p];
+      const uint64_t p = TriadPatterns(board.cand[d]), a = AloneInGroup(p);
+      patterns[d] = p;
       alone[d] = a;
       for (int k = 3; k > 0; --k) {
         possible[k] |= possible[k - 1] & p;
@@ -399,54 +430,30 @@ class BandSearch {
       possible[0] |= p;
       sure[0] |= a;
     }
-    if (possible[2] != 0x1FF || sure[3] != 0) return false;
-    // Full: three sure digits and others still possible. Exact: exactly
-    // three possible digits, not all of them sure yet.
-    const uint32_t full = sure[2] & possible[3];
-    const uint32_t exact = ~possible[3] & ~sure[2] & 0x1FF;
+    if (possible[2] != kAll || sure[3] != 0) return false;
+    const uint64_t full = sure[2] & possible[3];
+    const uint64_t exact = ~possible[3] & ~sure[2] & kAll;
+    if ((full | exact) == 0) return true;
     for (int d = 0; d < 9; ++d) {
-      const uint32_t open = patterns[d] & ~alone[d];
-      clears[d] = ((open & full) | kForcedClears[open & exact]) & patterns[d];
-    }
-    return true;
-  }
-
-  // The triad rule on every band's minirows and every stack's minicolumns;
-  // changed digits are marked dirty. False on a contradiction.
-  static bool Triads(Board& board) {
-    uint32_t patterns[9], clears[9];
-    for (int b = 0; b < 3; ++b) {
-      for (int d = 0; d < 9; ++d) {
-        const uint32_t x = board.cand[d][b];
-        patterns[d] = Extract(x | (x >> 1) | (x >> 2), kSegmentLow);
+      const uint64_t open = patterns[d] & ~alone[d];
+      if ((open & (full | exact)) == 0) continue;
+      const uint64_t forced = open & exact;
+      uint64_t clear = open & full;
+      for (int k = 0; k < 6; ++k) {
+        clear |= uint64_t{kForcedClears[(forced >> (9 * k)) & 0x1FF]}
+                 << (9 * k);
       }
-      if (!TriadRule(patterns, clears)) return false;
-      for (int d = 0; d < 9; ++d) {
-        if (clears[d] == 0) continue;
-        board.cand[d][b] &= ~kSegmentCells[clears[d]];
-        board.dirty |= 1u << d;
-      }
-    }
-    // Stacks read from the folded words, as FilterDigit does: "groups" are
-    // boxes (one per band), "lines" are the stack's columns.
-    uint32_t folded[9];
-    for (int d = 0; d < 9; ++d) {
-      const auto& c = board.cand[d];
-      folded[d] = Columns(c[0]) | (Columns(c[1]) << 9) | (Columns(c[2]) << 18);
-    }
-    for (int s = 0; s < 3; ++s) {
-      for (int d = 0; d < 9; ++d) {
-        patterns[d] = Extract(folded[d], kStackCols << (3 * s));
-      }
-      if (!TriadRule(patterns, clears)) return false;
-      for (int d = 0; d < 9; ++d) {
-        if (clears[d] == 0) continue;
-        for (int b = 0; b < 3; ++b) {
-          const uint32_t cols = (clears[d] >> (3 * b)) & 7;
-          board.cand[d][b] &= ~((cols << (3 * s)) * kRowLow);
+      clear &= patterns[d];
+      if (clear == 0) continue;
+      for (int b = 0; b < 3; ++b) {
+        uint32_t gone = kSegmentCells[(clear >> (9 * b)) & 0x1FF];
+        for (int s = 0; s < 3; ++s) {
+          const uint32_t cols = (clear >> (27 + 9 * s + 3 * b)) & 7;
+          gone |= (cols << (3 * s)) * kRowLow;
         }
-        board.dirty |= 1u << d;
+        board.cand[d][b] &= ~gone;
       }
+      board.dirty |= 1u << d;
     }
     return true;
   }
