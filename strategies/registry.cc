@@ -31,6 +31,7 @@ constexpr std::array kStrategies = {
   Strategy{"bitmask",       "row/column/box bitmasks over the seed tree; counts solutions to the limit",    SolveBitmask,      kFirst | kCounts, kPlacement,      3},
   Strategy{"dlx",           "Knuth's Algorithm X, dancing links (dlx1), fewest-options item first",         SolveDlx,          kCounts,         "option chosen", 2},
   Strategy{"bands",         "digit bitboards in bands: singles and box-line intersections, then guesses",  SolveBands,        kCounts,         "guess",         1},
+  Strategy{"triads",        "bands plus the minirow/minicolumn rule (three digits each), tdoku-style node count", SolveTriads, kCounts,     "guess but the last", 0},
 };
 // clang-format on
 

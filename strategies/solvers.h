@@ -30,5 +30,7 @@ SolveResult SolveDlx(const Grid& givens, uint32_t solution_limit,
                      uint64_t node_budget);
 SolveResult SolveBands(const Grid& givens, uint32_t solution_limit,
                        uint64_t node_budget);
+SolveResult SolveTriads(const Grid& givens, uint32_t solution_limit,
+                        uint64_t node_budget);
 
 }  // namespace sudoku

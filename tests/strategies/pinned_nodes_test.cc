@@ -1,6 +1,6 @@
-// dlx and bands: outcome, node and solution counts pinned puzzle by puzzle in
-// tests/data/pinned-nodes.txt, so that a change to either search fails here,
-// in CTest, and not only in the regression gate's totals.
+// dlx, bands and triads: outcome, node and solution counts pinned puzzle by
+// puzzle in tests/data/pinned-nodes.txt, so that a change to any of these
+// searches fails in CTest, and not only in the regression gate's totals.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -64,6 +64,7 @@ TEST(PinnedNodes, DlxAndBandsSearchAsPinned) {
   // Both limits on every puzzle of the file.
   EXPECT_GE(checked["dlx"], 200);
   EXPECT_EQ(checked["bands"], checked["dlx"]);
+  EXPECT_EQ(checked["triads"], checked["dlx"]);
 }
 
 }  // namespace
