@@ -135,6 +135,10 @@ void NoErrors(ReportRow& row) { row.errors = 0; }
 // Reports from before plugins ran compiled-in strategies only.
 void BuiltIn(ReportRow& row) { row.strategy_origin = kBuiltInOrigin; }
 void NoPluginFile(ReportRow& row) { row.strategy_sha256.clear(); }
+// Reports from before the node percentiles: 0, "not recorded". Not compared:
+// nodes_total and nodes_max already catch any change in the search, and a
+// baseline without these columns must still compare clean.
+void NodeQuantileUnknown(ReportRow&) {}
 
 // A column added after the first schema, and what it reads as when absent.
 constexpr ReportColumn Added(ReportColumn column,
@@ -201,6 +205,10 @@ constexpr ReportColumn kColumns[] = {
     // Added with plugins: which build of the strategy ran.
     Added(Text<&R::strategy_origin>("strategy_origin"), &BuiltIn),
     Added(Text<&R::strategy_sha256>("strategy_sha256"), &NoPluginFile),
+    // Added with the HTML report: the node histogram's percentiles.
+    Added(Integer<&R::nodes_p50>("nodes_p50"), &NodeQuantileUnknown),
+    Added(Integer<&R::nodes_p90>("nodes_p90"), &NodeQuantileUnknown),
+    Added(Integer<&R::nodes_p99>("nodes_p99"), &NodeQuantileUnknown),
 };
 // clang-format on
 

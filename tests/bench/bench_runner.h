@@ -74,4 +74,12 @@ inline std::vector<std::string> Fields(const std::string& line) {
   return fields;
 }
 
+// Where `name` is among a CSV header's fields (the header's size if absent).
+inline size_t ColumnIndex(const std::vector<std::string>& header,
+                          const std::string& name) {
+  size_t i = 0;
+  while (i < header.size() && header[i] != name) ++i;
+  return i;
+}
+
 }  // namespace sudoku::testing
