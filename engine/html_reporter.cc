@@ -217,20 +217,23 @@ std::string HtmlReporter::Section(size_t index) const {
     times.push_back({name, p.strategies[s].time_density});
     nodes.push_back({name, p.strategies[s].node_density});
   }
-  out += StackedBars(id + "outcomes", "Outcomes per strategy", names,
+  // Titles name the dataset, so that a chart cut out of the page says it.
+  const std::string on = p.rows.empty() ? "" : ": " + p.rows[0].dataset;
+  out += StackedBars(id + "outcomes", "Outcomes per strategy" + on, names,
                      OutcomeSegments(p.rows));
-  out += LineChart({id + "cactus", "Cactus: puzzles answered within a time",
+  out += LineChart({id + "cactus", "Puzzles answered within a time" + on,
                     "time per puzzle (log)", "puzzles answered",
                     AxisUnit::kMicros, AxisUnit::kCount, true, false},
                    cactus);
-  out += LineChart({id + "times", "Time per puzzle (2 bins per doubling)",
+  out += LineChart({id + "times", "Time per puzzle" + on + " (2 bins/doubling)",
                     "time per puzzle (log)", "puzzles (log)", AxisUnit::kMicros,
                     AxisUnit::kCount, true, true},
                    times);
-  out += LineChart({id + "nodes", "Nodes per puzzle (2 bins per doubling)",
-                    "nodes per puzzle (log; 0 counted at 1)", "puzzles (log)",
-                    AxisUnit::kCount, AxisUnit::kCount, true, true},
-                   nodes);
+  out +=
+      LineChart({id + "nodes", "Nodes per puzzle" + on + " (2 bins/doubling)",
+                 "nodes per puzzle (log; 0 counted at 1)", "puzzles (log)",
+                 AxisUnit::kCount, AxisUnit::kCount, true, true},
+                nodes);
   out += "</div>";
   std::vector<std::vector<SlowPuzzle>> slowest;
   for (const StrategyView& v : p.strategies) slowest.push_back(v.slowest);

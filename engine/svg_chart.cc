@@ -278,7 +278,9 @@ std::string StackedBars(const std::string& id, const std::string& title,
     for (const BarSegment& s : segments) {
       const uint64_t n = s.values[c];
       if (n == 0) continue;
-      const double w = (kRight - kBarLeft) * static_cast<double>(n) / widest;
+      // Room after the longest bar for its total.
+      const double w =
+          (kRight - 50 - kBarLeft) * static_cast<double>(n) / widest;
       out +=
           "<rect class=\"mark\" x=\"" + Num(x) + "\" y=\"" + Num(y + 2) +
           "\" width=\"" + Num(std::max(w, 1.0)) + "\" height=\"18\" fill=\"" +
