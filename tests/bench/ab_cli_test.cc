@@ -15,6 +15,7 @@ namespace {
 
 using testing::Bench;
 using testing::BenchRun;
+using testing::ColumnIndex;
 using testing::Fields;
 using testing::Has;
 using testing::Lines;
