@@ -43,15 +43,15 @@ std::vector<ChartPoint> Quantiles(double p50, double p90, double p99,
   return {{p50, 0.5}, {p90, 0.9}, {p99, 0.99}, {max, 1.0}};
 }
 
-std::string Distributions(const std::string& id, const ReportRow& base,
-                          const ReportRow& cur) {
+std::string Distributions(const std::string& id, const std::string& name,
+                          const ReportRow& base, const ReportRow& cur) {
   const auto times = [](const ReportRow& r) {
     return Quantiles(r.p50_us, r.p90_us, r.p99_us, r.max_us);
   };
   std::string out = LineChart(
-      {id + "times", "Time per puzzle: baseline and current",
-       "time per puzzle (log)", "share of puzzles at or below",
-       AxisUnit::kMicros, AxisUnit::kFraction, true, false},
+      {id + "times", "Time per puzzle: " + name, "time per puzzle (log)",
+       "share of puzzles at or below", AxisUnit::kMicros, AxisUnit::kFraction,
+       true, false},
       {{"baseline", times(base), true}, {"current", times(cur), false}});
   if (base.nodes_p50 == 0 && cur.nodes_p50 == 0) return out;
   const auto nodes = [](const ReportRow& r) {
@@ -59,7 +59,7 @@ std::string Distributions(const std::string& id, const ReportRow& base,
   };
   return out +
          LineChart(
-             {id + "nodes", "Nodes per puzzle: baseline and current",
+             {id + "nodes", "Nodes per puzzle: " + name,
               "nodes per puzzle (log)", "share of puzzles at or below",
               AxisUnit::kCount, AxisUnit::kFraction, true, false},
              {{"baseline", nodes(base), true}, {"current", nodes(cur), false}});
@@ -110,7 +110,8 @@ std::string RowSection(size_t i, const RowComparison& r, const Index& base,
     return out + "</section>";
   }
   out += MetricsTable(r, *b, *c) + "<div class=\"charts\">" +
-         Distributions("r" + std::to_string(i + 1) + "-", b->row, c->row) +
+         Distributions("r" + std::to_string(i + 1) + "-",
+                       r.dataset + " " + r.strategy, b->row, c->row) +
          "</div>";
   return out + "</section>";
 }

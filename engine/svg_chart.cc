@@ -80,7 +80,11 @@ struct Scale {
       step = m * magnitude;
       if (step >= raw) break;
     }
-    for (double t = low; t <= high * 1.0001; t += step) ticks.push_back(t);
+    // Round multiples of the step, wherever the axis starts.
+    for (double t = std::ceil(low / step - 1e-9) * step; t <= high * 1.0001;
+         t += step) {
+      ticks.push_back(t);
+    }
     return ticks;
   }
 };
