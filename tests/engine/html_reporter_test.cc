@@ -236,6 +236,7 @@ TEST(HtmlReporter, TenStrategiesByFiveDatasetsStayUnderOneMegabyte) {
   const Reports r = Report(10, 5);
   EXPECT_EQ(Charts(r.page).size(), 5u * 4u);
   EXPECT_LT(r.page.size(), 1u << 20) << r.page.size();
+  RecordProperty("page_bytes", static_cast<int>(r.page.size()));
 }
 
 TEST(CompareHtml, VerdictsRatiosAndOverlaidDistributions) {
