@@ -8,6 +8,7 @@
 
 #include "engine/benchmark_json.h"
 #include "engine/compare.h"
+#include "engine/compare_html.h"
 #include "engine/compare_json.h"
 #include "engine/compare_table.h"
 #include "engine/csv_reader.h"
@@ -65,6 +66,12 @@ void CompareCommand::Setup(CLI::App& app) {
   subcommand_->add_option("--json", o.json,
                           "Write the verdict and every delta as JSON");
   subcommand_->add_option(
+      "--html", o.html,
+      "Write the comparison as a self-contained HTML page: verdicts, "
+      "throughput ratios with their noise bands, changed counts "
+      "highlighted, baseline and current time and node distributions "
+      "(drawn through the CSV's percentiles)");
+  subcommand_->add_option(
       "--bigger-is-better", o.bigger_is_better,
       "Write CURRENT's puzzles/s in github-action-benchmark's "
       "customBiggerIsBetter JSON");
@@ -98,6 +105,12 @@ int CompareCommand::Execute() {
   if (!o.json.empty()) {
     written &= WriteFile(o.json, [&](std::ostream& out) {
       WriteComparisonJson(out, comparison, o.baseline, o.current);
+    });
+  }
+  if (!o.html.empty()) {
+    written &= WriteFile(o.html, [&](std::ostream& out) {
+      WriteComparisonHtml(out, comparison, baseline, current, o.baseline,
+                          o.current);
     });
   }
   if (!o.bigger_is_better.empty()) {

@@ -24,6 +24,7 @@ class CompareCommand {
     int min_repeats = 3;
     bool no_timing_gate = false;
     std::string json;
+    std::string html;
     std::string bigger_is_better;
     std::string smaller_is_better;
   };

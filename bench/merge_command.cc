@@ -10,6 +10,7 @@
 #include "engine/console_reporter.h"
 #include "engine/csv_reporter.h"
 #include "engine/exit_codes.h"
+#include "engine/html_reporter.h"
 #include "engine/shard_stats.h"
 
 namespace sudoku {
@@ -52,6 +53,8 @@ void MergeCommand::Setup(CLI::App& app) {
       ->check(CLI::ExistingFile);
   subcommand_->add_option("--csv", o.csv,
                           "Write the merged report as CSV, as `bench --csv`");
+  subcommand_->add_option("--html", o.html,
+                          "Write the merged report as HTML, as `bench --html`");
   subcommand_->add_flag("-q,--quiet", o.quiet, "No console table");
 }
 
@@ -78,6 +81,15 @@ int MergeCommand::Execute() {
     }
     reporters.push_back(std::make_unique<CsvReporter>(csv));
   }
+  std::ofstream html;
+  if (!o.html.empty()) {
+    html.open(o.html);
+    if (!html) {
+      std::cerr << "bench merge: cannot write " << o.html << '\n';
+      return kExitUsage;
+    }
+    reporters.push_back(std::make_unique<HtmlReporter>(html));
+  }
   int code = kExitOk;
   for (size_t d = 0; d < whole.datasets.size(); ++d) {
     const std::vector<ReportRow> rows = ShardRows(whole, d);
@@ -90,6 +102,11 @@ int MergeCommand::Execute() {
   csv.flush();
   if (!o.csv.empty() && !csv) {
     std::cerr << "bench merge: writing " << o.csv << " failed\n";
+    return kExitUsage;
+  }
+  html.flush();
+  if (!o.html.empty() && !html) {
+    std::cerr << "bench merge: writing " << o.html << " failed\n";
     return kExitUsage;
   }
   return code;

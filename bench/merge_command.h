@@ -21,6 +21,7 @@ class MergeCommand {
   struct Options {
     std::vector<std::string> parts;
     std::string csv;
+    std::string html;
     bool quiet = false;
   };
   Options options_;

@@ -19,6 +19,7 @@
 #include "engine/csv_reporter.h"
 #include "engine/driver.h"
 #include "engine/exit_codes.h"
+#include "engine/html_reporter.h"
 #include "engine/puzzle_outputs.h"
 #include "engine/report.h"
 #include "engine/shard_stats.h"
@@ -287,6 +288,11 @@ class Outputs {
       if (!out) return false;
       reporters_.push_back(std::make_unique<CsvReporter>(*out));
     }
+    if (!o.html.empty()) {
+      auto* out = OpenFile(o.html);
+      if (!out) return false;
+      reporters_.push_back(std::make_unique<HtmlReporter>(*out));
+    }
     if (!o.per_puzzle.empty()) {
       auto* out = OpenFile(o.per_puzzle);
       if (!out) return false;
@@ -536,6 +542,10 @@ void RunCommand::AddOutputOptions(CLI::App& app) {
   Options& o = options_;
   app.add_option("--csv", o.csv,
                  "Write the report as CSV (one row per dataset and strategy)");
+  app.add_option("--html", o.html,
+                 "Write a self-contained HTML report with charts (outcomes, "
+                 "cactus plot, time and node distributions, --slowest "
+                 "puzzles, manifest), written when the run ends");
   app.add_option("--per-puzzle", o.per_puzzle,
                  "Write file,line,strategy,outcome,ns,nodes for every line");
   app.add_option("--solutions", o.solutions,
@@ -978,6 +988,7 @@ int RunCommand::ExecuteRanks(RunOptions run) {
   Options mine = o;  // this rank's files: no table or CSV, its own parts
   mine.quiet = true;
   mine.csv.clear();
+  mine.html.clear();
   if (!root && !o.per_puzzle.empty())
     mine.per_puzzle = RankPartPath(o.per_puzzle, run.shard);
   if (!root && !o.solutions.empty())

@@ -49,6 +49,7 @@ class RunCommand {
     double max_slowdown = 0;  // percent, with --ab
     std::string shard;        // "K/N", or empty: the whole of every dataset
     std::string stats;        // the mergeable statistics file
+    std::string html;         // the HTML report
   };
 
  private:

@@ -146,6 +146,9 @@ std::vector<ReportRow> MakeRows(const DatasetResult& result,
     const Strategy& strategy = *options.strategies[i];
     if (!strategy.origin.empty()) row.strategy_origin = strategy.origin;
     row.strategy_sha256 = std::string(strategy.origin_sha256);
+    row.nodes_p50 = s.nodes.Quantile(0.50);
+    row.nodes_p90 = s.nodes.Quantile(0.90);
+    row.nodes_p99 = s.nodes.Quantile(0.99);
     rows.push_back(row);
   }
   return rows;

@@ -65,6 +65,9 @@ struct ReportRow {
   // compiled-in one) and the SHA-256 of a loaded plugin's file.
   std::string strategy_origin = std::string(kBuiltInOrigin);
   std::string strategy_sha256;
+  // Nodes per searched puzzle at these quantiles, from the node histogram
+  // (within 0.8% of a recorded count, as the time percentiles).
+  uint64_t nodes_p50 = 0, nodes_p90 = 0, nodes_p99 = 0;
 };
 
 // The rows of one pass, one per strategy. A pass that ran several

@@ -144,6 +144,10 @@ void NoErrors(ReportRow& row) { row.errors = 0; }
 // Reports from before plugins ran compiled-in strategies only.
 void BuiltIn(ReportRow& row) { row.strategy_origin = kBuiltInOrigin; }
 void NoPluginFile(ReportRow& row) { row.strategy_sha256.clear(); }
+// Reports from before the node percentiles: 0, "not recorded". Not compared:
+// nodes_total and nodes_max already catch any change in the search, and a
+// baseline without these columns must still compare clean.
+void NodeQuantileUnknown(ReportRow&) {}
 
 // Reports from before shards name no processes: the Manifest's defaults.
 void ProcessesUnknown(ReportRow&) {}
@@ -217,6 +221,10 @@ constexpr ReportColumn kColumns[] = {
     Added({.name = "ranks", .write = &WriteRanks, .read = &ReadRanks},
           &ProcessesUnknown),
     Added(ManifestText<&M::hosts>("hosts"), &ProcessesUnknown),
+    // Added with the HTML report: the node histogram's percentiles.
+    Added(Integer<&R::nodes_p50>("nodes_p50"), &NodeQuantileUnknown),
+    Added(Integer<&R::nodes_p90>("nodes_p90"), &NodeQuantileUnknown),
+    Added(Integer<&R::nodes_p99>("nodes_p99"), &NodeQuantileUnknown),
 };
 // clang-format on
 

@@ -76,11 +76,17 @@ inline std::vector<std::string> Fields(const std::string& line) {
   return fields;
 }
 
+// Where `name` is among a CSV header's fields (the header's size if absent).
+inline size_t ColumnIndex(const std::vector<std::string>& header,
+                          const std::string& name) {
+  size_t i = 0;
+  while (i < header.size() && header[i] != name) ++i;
+  return i;
+}
+
 // Where the column `name` is in a CSV header line; past the end if absent.
 inline size_t ColumnIndex(const std::string& header, std::string_view name) {
-  const std::vector<std::string> names = Fields(header);
-  return static_cast<size_t>(std::find(names.begin(), names.end(), name) -
-                             names.begin());
+  return ColumnIndex(Fields(header), std::string(name));
 }
 
 // `fields` as a CSV line, quoting where the CSV writer would.
