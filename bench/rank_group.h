@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/input.h"
+
 namespace sudoku {
 
 class RankGroup {
@@ -21,6 +23,12 @@ class RankGroup {
   virtual int MaxOverRanks(int mine) = 0;
   // Rank 0's `value`, on every rank.
   virtual int FromRoot(int value) = 0;
+  // Whether any one thread at a time may make the calls below (a oneTBB
+  // worker runs the pipeline's reader), not only the main thread.
+  virtual bool AnyThreadMayCall() const = 0;
+  // Rank 0's standard input, raw, read by rank 0 and sent whole to every
+  // rank in chunks. Collective: every rank must read it to its end, in step.
+  virtual std::unique_ptr<ByteSource> StdinOfRoot() = 0;
 };
 
 // The job this process was started in by mpirun, or null: in a build without

@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -13,6 +14,7 @@
 #include <thread>
 
 #include "bench/rank_group.h"
+#include "bench/rank_parts.h"
 #include "engine/ab_check.h"
 #include "engine/compare.h"
 #include "engine/console_reporter.h"
@@ -49,7 +51,10 @@ class Observers : public RunObserver {
   void Add(std::unique_ptr<RunObserver> observer) {
     outputs_.push_back(std::move(observer));
   }
+  // Under mpirun: marks where the outputs of each line block start.
+  void SetMarks(PartMarks* marks) { marks_ = marks; }
   void StartDataset(const std::string& path) {
+    if (marks_ != nullptr) marks_->StartDataset();
     path_ = path;
     shown_input_ = shown_errors_ = hidden_input_ = hidden_errors_ = 0;
     last_progress_ = -1;
@@ -70,6 +75,7 @@ class Observers : public RunObserver {
 
   void OnRecord(const std::string& path, const PuzzleRecord& record,
                 std::span<const PuzzleOutcome> outcomes) override {
+    if (marks_ != nullptr) marks_->BeforeRecord(record.line);
     for (auto& o : outputs_) o->OnRecord(path, record, outcomes);
   }
   void OnProblem(const std::string& message, bool error) override {
@@ -111,6 +117,7 @@ class Observers : public RunObserver {
   }
 
   std::vector<std::unique_ptr<RunObserver>> outputs_;
+  PartMarks* marks_ = nullptr;
   size_t max_messages_;
   bool show_progress_;
   bool progress_shown_ = false;
@@ -280,7 +287,8 @@ class Outputs {
  public:
   // Opens every file asked for; false, having said why, when one cannot be.
   bool Open(const RunCommand::Options& o, const std::vector<std::string>& names,
-            Observers& observers, bool per_puzzle_header = true) {
+            Observers& observers, bool per_puzzle_header = true,
+            PartMarks* marks = nullptr) {
     if (!o.quiet)
       reporters_.push_back(std::make_unique<ConsoleReporter>(std::cout));
     if (!o.csv.empty()) {
@@ -298,11 +306,13 @@ class Outputs {
       if (!out) return false;
       observers.Add(
           std::make_unique<PerPuzzleWriter>(*out, names, per_puzzle_header));
+      if (marks != nullptr) marks->Watch(PartFile::kPerPuzzle, *out);
     }
     if (!o.solutions.empty()) {
       auto* out = OpenFile(o.solutions);
       if (!out) return false;
       observers.Add(std::make_unique<SolutionsWriter>(*out));
+      if (marks != nullptr) marks->Watch(PartFile::kSolutions, *out);
     }
     return true;
   }
@@ -814,34 +824,21 @@ RunOptions RunCommand::MakeRunOptions() const {
 // merges the parts' stats with MergeShards, as `bench merge` does.
 namespace {
 
-// Where rank K (K > 0) writes its part of a per-puzzle or solutions file;
-// rank 0 writes the file itself and appends the others' parts in rank order.
-std::string RankPartPath(const std::string& path, const Shard& shard) {
-  return path + ".part-" + std::to_string(shard.index) + "-of-" +
-         std::to_string(shard.count);
-}
-
-// Appends parts 2..N to rank 0's file, removing them; they have no header.
-void AppendRankParts(const std::string& path, uint32_t count,
-                     ExitCode& exit_code) {
+// Joins every rank's part of `path` into it, in line order.
+void JoinParts(const std::string& path, PartFile file,
+               const std::vector<std::string>& marks, ExitCode& exit_code) {
   if (path.empty()) return;
-  std::ofstream out(path, std::ios::app | std::ios::binary);
-  for (uint32_t k = 2; k <= count; ++k) {
-    const std::string part = RankPartPath(path, Shard{k, count});
-    std::ifstream in(part, std::ios::binary);
-    if (in.peek() != std::ifstream::traits_type::eof()) out << in.rdbuf();
-    std::remove(part.c_str());
-  }
-  if (!out.flush()) {
-    std::cerr << "bench: writing " << path << " failed\n";
+  std::string error;
+  if (!JoinRankParts(path, file, marks, error)) {
+    std::cerr << "bench: " << error << '\n';
     exit_code.Raise(kExitUsage);
   }
 }
 
-// Removes ranks 2..N's parts of `path` unjoined, when no report is written.
+// Removes every rank's part of `path` unjoined, when no report is written.
 void RemoveRankParts(const std::string& path, uint32_t count) {
   if (path.empty()) return;
-  for (uint32_t k = 2; k <= count; ++k) {
+  for (uint32_t k = 1; k <= count; ++k) {
     std::remove(RankPartPath(path, Shard{k, count}).c_str());
   }
 }
@@ -879,7 +876,8 @@ void RaiseForResult(const DatasetResult& result, ExitCode& exit_code) {
 // Rank 0: merges the ranks' stats into the single run and reports it as a
 // single process would have; returns the exit code that run would have had.
 int ReportMerged(const RunCommand::Options& o, const RunOptions& run,
-                 const std::vector<std::string>& parts_json) {
+                 const std::vector<std::string>& parts_json,
+                 const std::vector<std::string>& marks) {
   ExitCode exit_code;
   ShardPart whole;
   try {
@@ -912,9 +910,8 @@ int ReportMerged(const RunCommand::Options& o, const RunOptions& run,
   }
   outputs.Finish(exit_code);
   if (!o.quiet) std::cout << JobNote(whole.manifest, run.threads);
-  const auto ranks = static_cast<uint32_t>(parts_json.size());
-  AppendRankParts(o.per_puzzle, ranks, exit_code);
-  AppendRankParts(o.solutions, ranks, exit_code);
+  JoinParts(o.per_puzzle, PartFile::kPerPuzzle, marks, exit_code);
+  JoinParts(o.solutions, PartFile::kSolutions, marks, exit_code);
   return exit_code.code();
 }
 
@@ -922,7 +919,8 @@ int ReportMerged(const RunCommand::Options& o, const RunOptions& run,
 
 int RunCommand::ReduceRanks(const RunOptions& run,
                             const std::vector<std::string>& held_errors,
-                            const std::string& stats, int local_code) {
+                            const std::string& stats, const std::string& marks,
+                            int local_code) {
   const Options& o = options_;
   const bool root = ranks_->rank() == 0;
   // Every rank learns whether any failed before anything is merged, so a
@@ -935,20 +933,19 @@ int RunCommand::ReduceRanks(const RunOptions& run,
       std::cerr << "bench: " << error << '\n';
       break;
     }
-    if (!root && !o.per_puzzle.empty())
-      std::remove(RankPartPath(o.per_puzzle, run.shard).c_str());
-    if (!root && !o.solutions.empty())
-      std::remove(RankPartPath(o.solutions, run.shard).c_str());
+    RemoveRankPart(o.per_puzzle, run.shard);
+    RemoveRankPart(o.solutions, run.shard);
     return kExitUsage;
   }
   const std::vector<std::string> parts = ranks_->GatherToRoot(stats);
+  const std::vector<std::string> all_marks = ranks_->GatherToRoot(marks);
   const bool unwritten =
       ranks_->MaxOverRanks(local_code == kExitUsage ? 1 : 0) != 0;
   int code = kExitOk;
   if (root) {
     RunOptions whole = run;
     whole.shard = Shard{};
-    code = ReportMerged(o, whole, parts);
+    code = ReportMerged(o, whole, parts, all_marks);
     if (unwritten && code != kExitFailure) code = kExitUsage;
   }
   return ranks_->FromRoot(code);
@@ -965,12 +962,13 @@ bool RunCommand::ResolveRanks(RunOptions& run) const {
         "under mpirun the ranks split one pass; --repeat, --ab, "
         "--parse-only and --strict do not combine with it";
   }
-  for (const std::string& path : o.datasets) {
-    if (path == "-" && refusal.empty()) {
-      refusal =
-          "under mpirun standard input cannot be split between ranks; "
-          "give a file (compressed files are split by compressed bytes)";
-    }
+  const bool reads_stdin =
+      std::find(o.datasets.begin(), o.datasets.end(), "-") != o.datasets.end();
+  if (reads_stdin && refusal.empty() && !ranks_->AnyThreadMayCall()) {
+    refusal =
+        "under mpirun standard input needs an MPI library with "
+        "MPI_THREAD_SERIALIZED (a oneTBB thread reads and broadcasts it); "
+        "this one lacks it: give a file";
   }
   if (!refusal.empty()) {
     if (speaks) std::cerr << "bench: " << refusal << '\n';
@@ -978,6 +976,9 @@ bool RunCommand::ResolveRanks(RunOptions& run) const {
   }
   run.shard = Shard{static_cast<uint32_t>(ranks_->rank() + 1),
                     static_cast<uint32_t>(ranks_->size())};
+  run.split_streams_by_blocks = true;
+  RankGroup* ranks = ranks_;
+  run.open_stdin = [ranks] { return ranks->StdinOfRoot(); };
   return true;
 }
 
@@ -989,9 +990,9 @@ int RunCommand::ExecuteRanks(RunOptions run) {
   mine.quiet = true;
   mine.csv.clear();
   mine.html.clear();
-  if (!root && !o.per_puzzle.empty())
+  if (!o.per_puzzle.empty())
     mine.per_puzzle = RankPartPath(o.per_puzzle, run.shard);
-  if (!root && !o.solutions.empty())
+  if (!o.solutions.empty())
     mine.solutions = RankPartPath(o.solutions, run.shard);
   const bool show_progress =
       root && (o.progress == "always" ||
@@ -999,17 +1000,19 @@ int RunCommand::ExecuteRanks(RunOptions run) {
   ExitCode exit_code;
   std::vector<std::string> held_errors;
   std::ostringstream stats;
+  PartMarks marks;
   {
     Observers observers(o.max_messages, show_progress);
+    observers.SetMarks(&marks);
     Outputs outputs;
     const bool opened =
-        outputs.Open(mine, StrategyNames(run), observers, root) &&
+        outputs.Open(mine, StrategyNames(run), observers, root, &marks) &&
         (!root || CanWriteReports(o));
-    // Any rank that cannot write ends every rank before the solving starts.
+    // Any rank that cannot write ends every rank before the solving starts
+    // (standard input is read by every rank in step: all run, or none).
     if (ranks_->MaxOverRanks(opened ? 0 : 1) != 0) {
-      for (const std::string& part : {mine.per_puzzle, mine.solutions}) {
-        if (!root && !part.empty()) std::remove(part.c_str());
-      }
+      RemoveRankPart(o.per_puzzle, run.shard);
+      RemoveRankPart(o.solutions, run.shard);
       return kExitUsage;
     }
     outputs.AddStats(stats, run);
@@ -1017,7 +1020,8 @@ int RunCommand::ExecuteRanks(RunOptions run) {
                 &held_errors);
     outputs.Finish(exit_code);
   }
-  return ReduceRanks(run, held_errors, stats.str(), exit_code.code());
+  return ReduceRanks(run, held_errors, stats.str(), marks.Text(),
+                     exit_code.code());
 }
 
 }  // namespace sudoku

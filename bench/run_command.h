@@ -96,10 +96,12 @@ class RunCommand {
   bool ResolveRanks(RunOptions& run) const;
   // After every rank's part: agrees on failure (one message, exit 2 on
   // every rank), else gathers the parts' stats to rank 0, which merges and
-  // reports them; returns the job's exit code, the same on every rank.
+  // reports them and joins the per-puzzle parts by their `marks`; returns
+  // the job's exit code, the same on every rank.
   int ReduceRanks(const RunOptions& run,
                   const std::vector<std::string>& held_errors,
-                  const std::string& stats, int local_code);
+                  const std::string& stats, const std::string& marks,
+                  int local_code);
 };
 
 }  // namespace sudoku

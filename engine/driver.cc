@@ -24,7 +24,10 @@ double ProcessCpuSeconds() {
 
 DatasetResult RunDataset(const std::string& path, const RunOptions& options,
                          RunObserver& observer) {
-  Input input(path);
+  const auto opened = path == "-" && options.open_stdin
+                          ? std::make_unique<Input>(options.open_stdin(), path)
+                          : std::make_unique<Input>(path);
+  Input& input = *opened;
   DatasetResult result;
   result.path = path;
   result.input = input.facts();
@@ -46,6 +49,7 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
   result.stopped_strict = reader.stopped_strict();
   result.first_line = reader.first_line();
   result.last_line = reader.last_line();
+  result.split_by_blocks = reader.split_by_blocks();
   result.raw_bytes = input.raw_bytes_read();
   result.sha256 = input.Sha256Hex();
   result.format = reader.format();

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -31,6 +33,12 @@ struct RunOptions {
   // bench --shard K/N: read only part K of N of every dataset (the rest is
   // hashed, not parsed), with the file's own line numbers.
   Shard shard;
+  // Under mpirun: standard input and compressed files are split by line
+  // blocks (engine/shard.h) instead of refused or split by position.
+  bool split_streams_by_blocks = false;
+  // Under mpirun: the raw bytes "-" stands for (rank 0's standard input, sent
+  // to every rank); unset, this process's own standard input.
+  std::function<std::unique_ptr<ByteSource>()> open_stdin;
 };
 
 // One strategy's answer to one puzzle line, after verification.
@@ -81,6 +89,9 @@ struct DatasetResult {
   // The file line numbers of the first and last puzzle line read (0: none),
   // which tell what a shard covered.
   uint64_t first_line = 0, last_line = 0;
+  // A part of a split run: whether its lines were taken by line blocks
+  // rather than by byte ranges (engine/shard.h).
+  bool split_by_blocks = false;
 };
 
 // Runs `options.strategies` over the dataset at `path` ("-": stdin). Throws

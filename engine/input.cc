@@ -46,6 +46,11 @@ class Input::RawFile : public ByteSource {
     EVP_DigestInit_ex(digest_.get(), EVP_sha256(), nullptr);
     peek_size_ = Fill(peek_, sizeof(peek_));
   }
+  RawFile(std::unique_ptr<ByteSource> source, const std::string& name)
+      : path_(name), source_(std::move(source)) {
+    EVP_DigestInit_ex(digest_.get(), EVP_sha256(), nullptr);
+    peek_size_ = Fill(peek_, sizeof(peek_));
+  }
 
   size_t Read(char* buffer, size_t capacity) override {
     if (peek_pos_ < peek_size_) {
@@ -88,7 +93,15 @@ class Input::RawFile : public ByteSource {
 
   size_t Fill(char* buffer, size_t capacity) {
     size_t n = 0;
-    if (stream_ != nullptr) {
+    if (source_ != nullptr) {
+      // Fills as fread does, so the peek holds the magic bytes whatever
+      // sizes the source hands out.
+      while (n < capacity) {
+        const size_t got = source_->Read(buffer + n, capacity - n);
+        if (got == 0) break;
+        n += got;
+      }
+    } else if (stream_ != nullptr) {
       stream_->read(buffer, static_cast<std::streamsize>(capacity));
       n = static_cast<size_t>(stream_->gcount());
       if (stream_->bad()) throw InputError("cannot read " + path_);
@@ -105,7 +118,8 @@ class Input::RawFile : public ByteSource {
 
   std::string path_;
   std::unique_ptr<FILE, FileCloser> file_;
-  std::istream* stream_ = nullptr;  // read instead of file_ when set
+  std::istream* stream_ = nullptr;      // read instead of file_ when set
+  std::unique_ptr<ByteSource> source_;  // read instead of file_ when set
   std::optional<uint64_t> size_;
   std::unique_ptr<EVP_MD_CTX, DigestFree> digest_{EVP_MD_CTX_new()};
   uint64_t bytes_read_ = 0;
@@ -259,6 +273,11 @@ Input::Input(const std::string& path)
 
 Input::Input(std::istream& in, const std::string& name)
     : raw_(std::make_unique<RawFile>(in, name)), buffer_(1 << 20) {
+  StartDecoding(name);
+}
+
+Input::Input(std::unique_ptr<ByteSource> raw, const std::string& name)
+    : raw_(std::make_unique<RawFile>(std::move(raw), name)), buffer_(1 << 20) {
   StartDecoding(name);
 }
 

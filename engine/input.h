@@ -43,6 +43,9 @@ class Input {
   // Reads `in` instead of a file (a command's standard input, which tests
   // replace with a string); `name` stands for it in messages.
   Input(std::istream& in, const std::string& name);
+  // Reads the raw bytes `raw` gives (standard input sent on by another
+  // process), decoded, hashed and counted as a file's would be.
+  Input(std::unique_ptr<ByteSource> raw, const std::string& name);
   ~Input();
   Input(const Input&) = delete;
   Input& operator=(const Input&) = delete;

@@ -8,16 +8,23 @@ BatchReader::BatchReader(Input& input, const RunOptions& options,
     : input_(input), options_(options), pool_(pool) {
   if (options.shard.whole()) return;
   const auto size = input.facts().raw_size;
+  sharded_ = true;
+  // Such an input cannot be entered at an offset: by positions the last
+  // part decodes all of it anyway, so block turns, where every part reads
+  // it all, balance the parts at little cost.
+  blocks_ = options.split_streams_by_blocks &&
+            (!size || input.facts().compression != "none");
+  if (blocks_) return;
   if (!size) {
     throw InputError("--shard " + options.shard.Name() +
                      ": standard input and pipes cannot be split; give a file");
   }
-  sharded_ = true;
   shard_begin_ = options.shard.Begin(*size);
   shard_end_ = options.shard.End(*size);
 }
 
 bool BatchReader::Owned() {
+  if (blocks_) return options_.shard.OwnsBlockLine(line_number_);
   const uint64_t position = input_.line_position();
   if (position < shard_begin_) return false;
   if (position < shard_end_) return true;

@@ -17,7 +17,8 @@ namespace sudoku {
 // parses each line here too, to stop at the very first bad one.
 class BatchReader {
  public:
-  // Under --shard, throws InputError when the input has no size to split.
+  // Under --shard, throws InputError when the input has no size to split
+  // (under mpirun such an input is split by line blocks instead).
   BatchReader(Input& input, const RunOptions& options, BatchPool& pool);
 
   // The next batch, or nullptr when the input is done (or reading stopped).
@@ -32,6 +33,8 @@ class BatchReader {
   // none was (a shard can own no line at all).
   uint64_t first_line() const { return first_line_; }
   uint64_t last_line() const { return last_line_; }
+  // Whether this part takes its lines by line blocks (engine/shard.h).
+  bool split_by_blocks() const { return blocks_; }
 
  private:
   // Appends lines to `batch` until it is full or reading stops.
@@ -51,6 +54,7 @@ class BatchReader {
   bool stopped_strict_ = false;
   // The positions this part owns (engine/shard.h); everything when whole.
   bool sharded_ = false;
+  bool blocks_ = false;  // by line blocks rather than by positions
   uint64_t shard_begin_ = 0, shard_end_ = 0;
   uint64_t first_line_ = 0, last_line_ = 0;
 };

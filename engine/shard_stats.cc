@@ -115,6 +115,7 @@ json DatasetJson(const DatasetResult& r) {
           {"format", FormatJson(r.format)},
           {"first_line", r.first_line},
           {"last_line", r.last_line},
+          {"split", r.split_by_blocks ? "blocks" : "ranges"},
           {"puzzle_lines", r.puzzle_lines},
           {"malformed", r.malformed},
           {"invalid", r.invalid},
@@ -136,6 +137,8 @@ DatasetResult DatasetFrom(const json& j, size_t keep_slowest) {
   r.format = FormatFrom(j.at("format"));
   r.first_line = j.at("first_line");
   r.last_line = j.at("last_line");
+  // Files written before the block rule existed were all split by ranges.
+  r.split_by_blocks = j.value("split", "ranges") == "blocks";
   r.puzzle_lines = j.at("puzzle_lines");
   r.malformed = j.at("malformed");
   r.invalid = j.at("invalid");
@@ -303,6 +306,14 @@ void CheckParts(const std::vector<ShardPart>& parts,
       throw ShardStatsError(which + " read other datasets than " + names[0] +
                             " (their SHA-256 differ)");
     }
+    for (size_t d = 0; d < p.datasets.size(); ++d) {
+      if (p.datasets[d].split_by_blocks == first.datasets[d].split_by_blocks) {
+        continue;
+      }
+      throw ShardStatsError(which + " split " + p.datasets[d].path +
+                            " by another rule than " + names[0] +
+                            " (line blocks against byte ranges)");
+    }
   }
   for (uint32_t k = 1; k <= count; ++k) {
     if (seen[k] < 0) {
@@ -318,7 +329,9 @@ void MergeDataset(DatasetResult& into, const DatasetResult& part) {
   if (into.format.kind == DatasetFormat::Kind::kUnknown) {
     into.format = part.format;
   }
-  if (part.first_line != 0 && into.first_line == 0) {
+  // Under the block rule a later part can hold an earlier line.
+  if (part.first_line != 0 &&
+      (into.first_line == 0 || part.first_line < into.first_line)) {
     into.first_line = part.first_line;
   }
   into.last_line = std::max(into.last_line, part.last_line);
@@ -357,6 +370,8 @@ ShardPart MergeShards(const std::vector<ShardPart>& parts,
       MergeDataset(whole.datasets[d], ordered[k]->datasets[d]);
     }
   }
+  // The merged run is no longer a part of anything.
+  for (DatasetResult& d : whole.datasets) d.split_by_blocks = false;
   return whole;
 }
 

@@ -1,12 +1,14 @@
 // End-to-end tests of `mpirun -np N bench`: the ranks' merged report and
-// their per-puzzle and solutions files are the single process's, and a file
-// one rank cannot read, standard input or a rank that dies end the job.
+// their per-puzzle and solutions files are the single process's (files and
+// standard input, plain or compressed), and a file one rank cannot read or
+// a rank that dies ends the job.
 #include <gtest/gtest.h>
 #include <zlib.h>
 
 #include <filesystem>
 #include <string>
 
+#include "engine/shard.h"
 #include "tests/bench/bench_runner.h"
 #include "tests/bench/report_match.h"
 #include "tests/fixtures.h"
@@ -20,6 +22,7 @@ using testing::BenchUnder;
 using testing::ExpectProcesses;
 using testing::ExpectSameReport;
 using testing::Has;
+using testing::Lines;
 using testing::ReadFile;
 using testing::WithoutTimes;
 
@@ -50,29 +53,37 @@ std::string Gzipped(const std::string& name, const std::string& content) {
   return path;
 }
 
-// Runs `path` in one plain process and under mpirun with each of `ranks`,
-// and checks the report, the per-puzzle and the solutions files.
+// Runs `path` (datasets, "-" for `stdin_path`) in one plain process and
+// under mpirun with each of `ranks`, and checks the report, the per-puzzle
+// and the solutions files.
 void ExpectRanksMatchSingleRun(const std::string& path,
-                               std::initializer_list<int> ranks) {
+                               std::initializer_list<int> ranks,
+                               const std::string& stdin_path = "/dev/null") {
   const std::string single = TestPath("single");
   ASSERT_EQ(Bench(kSettings + "--csv " + single + ".csv --per-puzzle " +
-                  single + ".pp --solutions " + single + ".so " + path)
+                      single + ".pp --solutions " + single + ".so " + path,
+                  stdin_path)
                 .exit_code,
             0);
   for (int n : ranks) {
     SCOPED_TRACE(path + " on " + std::to_string(n) + " ranks");
     const std::string job = TestPath(std::to_string(n) + "ranks");
-    const BenchRun run = BenchUnder(
-        Mpirun(n), kSettings + "--csv " + job + ".csv --per-puzzle " + job +
-                       ".pp --solutions " + job + ".so " + path);
+    const BenchRun run =
+        BenchUnder(Mpirun(n),
+                   kSettings + "--csv " + job + ".csv --per-puzzle " + job +
+                       ".pp --solutions " + job + ".so " + path,
+                   stdin_path);
     ASSERT_EQ(run.exit_code, 0) << run.err;
     ExpectSameReport(single + ".csv", job + ".csv");
     ExpectProcesses(job + ".csv", n);
     EXPECT_EQ(WithoutTimes(ReadFile(job + ".pp")),
               WithoutTimes(ReadFile(single + ".pp")));
     EXPECT_EQ(ReadFile(job + ".so"), ReadFile(single + ".so"));
-    // Ranks 2..N's parts were appended and removed.
-    EXPECT_EQ(ReadFile(job + ".pp.part-2-of-" + std::to_string(n)), "");
+    // The ranks' parts were joined and removed.
+    EXPECT_EQ(ReadFile(job + ".pp.part-1-of-" + std::to_string(n)), "");
+    EXPECT_EQ(ReadFile(job + ".so.part-" + std::to_string(n) + "-of-" +
+                       std::to_string(n)),
+              "");
   }
 }
 
@@ -88,6 +99,41 @@ TEST(MpiCliTest, GzipOnOneToFourRanks) {
 
 TEST(MpiCliTest, RegressionCorpusOnThreeRanks) {
   ExpectRanksMatchSingleRun(kSource + "/datasets/regression.txt", {3});
+}
+
+// More than three line blocks (engine/shard.h: kBlockLines) of puzzles and
+// bad lines, so that 2 and 3 ranks take turns and rank 0 interleaves.
+std::string SeveralBlocks() {
+  const std::string edge = ReadFile(kEdgeCases);
+  const std::string easy = ReadFile(kSource + "/datasets/easy.txt");
+  std::string text = edge + easy + edge + easy + edge;
+  const size_t lines = Lines(text).size();
+  EXPECT_GT(lines, 2 * kBlockLines);
+  EXPECT_LT(lines, 3 * kBlockLines);  // 3 ranks: one block each, the last short
+  return text;
+}
+
+TEST(MpiCliTest, StandardInputOnOneToThreeRanks) {
+  const std::string path =
+      testing::WriteTempFile("mpi_stdin.txt", SeveralBlocks());
+  ExpectRanksMatchSingleRun("-", {1, 2, 3}, path);
+}
+
+TEST(MpiCliTest, GzipStandardInputOnTwoAndThreeRanks) {
+  ExpectRanksMatchSingleRun("-", {2, 3},
+                            Gzipped("blocks.txt.gz", SeveralBlocks()));
+}
+
+// One block only: ranks 1 and 2 own no line, and write and merge nothing.
+TEST(MpiCliTest, TinyStandardInputAfterAFileOnThreeRanks) {
+  ExpectRanksMatchSingleRun(kEdgeCases + " -", {3}, kEdgeCases);
+}
+
+// A compressed file is split by blocks too; a plain file by byte ranges:
+// both in one run, each dataset's lines in order.
+TEST(MpiCliTest, CompressedAndPlainFilesInOneRunOnTwoRanks) {
+  const std::string gz = Gzipped("blocks2.txt.gz", SeveralBlocks());
+  ExpectRanksMatchSingleRun(gz + " " + kEdgeCases + " " + gz, {2});
 }
 
 TEST(MpiCliTest, TheTableAndTheJobOnRankZeroOnly) {
@@ -121,7 +167,7 @@ TEST(MpiCliTest, AnUnwritableReportEndsTheJobBeforeItRunsAndLeavesNoParts) {
                                 pp + " " + kEdgeCases);
   EXPECT_EQ(run.exit_code, 2) << run.err;
   EXPECT_TRUE(Has(run.err, "cannot write /nonexistent/dir/r.csv")) << run.err;
-  for (int k = 2; k <= 3; ++k) {
+  for (int k = 1; k <= 3; ++k) {
     EXPECT_FALSE(
         std::filesystem::exists(pp + ".part-" + std::to_string(k) + "-of-3"));
   }
@@ -141,11 +187,7 @@ TEST(MpiCliTest, AUsageErrorAndTheHelpAreSaidOnce) {
   EXPECT_EQ(help.out.find("Usage:", usage + 1), std::string::npos);
 }
 
-TEST(MpiCliTest, RefusesStandardInputAndShard) {
-  const BenchRun stdin_run = BenchUnder(Mpirun(2), "-q -", kEdgeCases);
-  EXPECT_EQ(stdin_run.exit_code, 2);
-  EXPECT_TRUE(Has(stdin_run.err, "standard input cannot be split"))
-      << stdin_run.err;
+TEST(MpiCliTest, RefusesShard) {
   const BenchRun shard =
       BenchUnder(Mpirun(2), "-q --shard 1/2 --stats " + TestPath("s.json") +
                                 " " + kEdgeCases);

@@ -110,8 +110,14 @@ TEST(SvgChart, RatioChartMarksFailedRows) {
 }
 
 Manifest FixedManifest() {
-  return {"0.1.0",       "abc1234",           "GNU 12.2.0",
-          "Release -O3", "Test CPU, 2 cores", "2026-01-02T03:04:05Z"};
+  return {"0.1.0",
+          "abc1234",
+          "GNU 12.2.0",
+          "Release -O3",
+          "Test CPU, 2 cores",
+          "2026-01-02T03:04:05Z",
+          1,
+          "test-host:1"};
 }
 
 // `strategies` strategies over `path`, with times spread over 1 µs..1 s and

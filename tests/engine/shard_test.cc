@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <limits>
 #include <string>
 #include <vector>
@@ -48,7 +49,7 @@ class LineLog : public RunObserver {
   std::vector<std::string> lines;
 };
 
-RunOptions Options(Shard shard = {}) {
+RunOptions Options(Shard shard = {}, bool blocks = false) {
   RunOptions run;
   run.strategies = {&RegisteredStrategy("bitmask"),
                     &RegisteredStrategy("visited")};
@@ -58,11 +59,13 @@ RunOptions Options(Shard shard = {}) {
   run.batch_size = 7;  // several batches even in a small file
   run.slowest = 3;
   run.shard = shard;
+  run.split_streams_by_blocks = blocks;
   return run;
 }
 
-ShardPart Part(const std::string& path, Shard shard, LineLog& log) {
-  const RunOptions run = Options(shard);
+ShardPart Part(const std::string& path, Shard shard, LineLog& log,
+               bool blocks = false) {
+  const RunOptions run = Options(shard, blocks);
   ShardPart part;
   part.shard = shard;
   part.manifest = CurrentManifest();
@@ -84,9 +87,13 @@ void ExpectSameStats(const StrategyStats& a, const StrategyStats& b) {
   EXPECT_EQ(slow_a.size(), slow_b.size());
 }
 
-// Splits `path` into 1, 2, 3 and 7 parts: the parts' lines, in order, are the
-// whole run's, and their merge is the whole run's statistics.
-void ExpectShardsMergeExactly(const std::string& path) {
+// The line number a LineLog entry starts with.
+uint64_t LineOf(const std::string& entry) { return std::stoull(entry); }
+
+// Splits `path` into 1, 2, 3 and 7 parts: the parts' lines, in order (under
+// the block rule: sorted by line), are the whole run's, and their merge is
+// the whole run's statistics.
+void ExpectShardsMergeExactly(const std::string& path, bool blocks = false) {
   LineLog whole_log;
   const DatasetResult whole = RunDataset(path, Options(), whole_log);
   ASSERT_GT(whole_log.lines.size(), 0u);
@@ -98,11 +105,18 @@ void ExpectShardsMergeExactly(const std::string& path) {
     for (uint32_t k = n; k >= 1; --k) {  // any order merges alike
       LineLog log;
       parts.push_back(ParseShardStats(
-          ShardStatsJson(Part(path, Shard{k, n}, log)), "part"));
+          ShardStatsJson(Part(path, Shard{k, n}, log, blocks)), "part"));
+      EXPECT_EQ(parts.back().datasets[0].split_by_blocks, blocks && n > 1);
       names.push_back("part" + std::to_string(k));
       parts_log.lines.insert(parts_log.lines.begin(), log.lines.begin(),
                              log.lines.end());
       EXPECT_EQ(parts.back().datasets[0].sha256, whole.sha256);
+    }
+    if (blocks) {
+      std::stable_sort(parts_log.lines.begin(), parts_log.lines.end(),
+                       [](const std::string& a, const std::string& b) {
+                         return LineOf(a) < LineOf(b);
+                       });
     }
     EXPECT_EQ(parts_log.lines, whole_log.lines);
     const ShardPart merged = MergeShards(parts, names);
@@ -152,6 +166,24 @@ TEST(ShardTest, EdgeCasesMergeExactly) { ExpectShardsMergeExactly(kEdgeCases); }
 TEST(ShardTest, GzipMergesExactly) {
   // Several of the decoder's 64 KiB reads, so the parts are not all empty.
   ExpectShardsMergeExactly(Gzipped("shard_easy.txt.gz", ReadFile(kEasy)));
+}
+
+// Under mpirun a compressed file is split by line blocks. The first block
+// holds no puzzle, so part 1's first puzzle line comes after part 2's.
+TEST(ShardTest, GzipByLineBlocksMergesExactly) {
+  std::string text;
+  for (uint64_t i = 0; i < kBlockLines + 5; ++i) text += "# no puzzle\n";
+  text += ReadFile(kEasy) + ReadFile(kEasy);
+  ExpectShardsMergeExactly(Gzipped("shard_blocks.txt.gz", text), true);
+}
+
+TEST(ShardTest, BlocksTakeTurns) {
+  const Shard first{1, 3}, third{3, 3};
+  EXPECT_TRUE(first.OwnsBlockLine(1));
+  EXPECT_TRUE(first.OwnsBlockLine(kBlockLines));
+  EXPECT_FALSE(first.OwnsBlockLine(kBlockLines + 1));
+  EXPECT_TRUE(third.OwnsBlockLine(2 * kBlockLines + 1));
+  EXPECT_TRUE(first.OwnsBlockLine(3 * kBlockLines + 1));
 }
 
 TEST(ShardTest, PartOfATinyFileCanBeEmpty) {
@@ -216,6 +248,10 @@ TEST(ShardTest, RefusesPartsThatAreNotOneRun) {
   ShardPart other_build = three;
   other_build.manifest.git_revision = "feedbeef";
   EXPECT_NE(Refusal({one, two, other_build}).find("another build"),
+            std::string::npos);
+  ShardPart by_blocks = two;
+  by_blocks.datasets[0].split_by_blocks = true;
+  EXPECT_NE(Refusal({one, by_blocks, three}).find("by another rule"),
             std::string::npos);
   EXPECT_NE(Refusal({}).find("no shard"), std::string::npos);
 }
