@@ -19,3 +19,12 @@ inline constexpr int kExitUsage = 2;
 inline constexpr int kExitUndecided = 3;
 
 }  // namespace sudoku
+
+namespace sudoku {
+
+// Stopped by SIGINT (Ctrl-C) or SIGTERM: the reports were written for the
+// lines accounted and say they are partial (128 + the signal, as shells do).
+inline constexpr int kExitInterrupted = 130;  // SIGINT
+inline constexpr int kExitTerminated = 143;   // SIGTERM
+
+}  // namespace sudoku
