@@ -104,6 +104,8 @@ std::vector<ReportRow> MakeRows(const DatasetResult& result,
     const Strategy& strategy = *options.strategies[i];
     if (!strategy.origin.empty()) row.strategy_origin = strategy.origin;
     row.strategy_sha256 = std::string(strategy.origin_sha256);
+    row.complete = result.complete();
+    row.last_line = result.last_line;
     rows.push_back(row);
   }
   return rows;

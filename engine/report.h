@@ -57,6 +57,10 @@ struct ReportRow {
   // compiled-in one) and the SHA-256 of a loaded plugin's file.
   std::string strategy_origin = std::string(kBuiltInOrigin);
   std::string strategy_sha256;
+  // False when SIGINT or SIGTERM stopped the run: the row covers the
+  // dataset's lines up to last_line (its last puzzle line accounted) only.
+  bool complete = true;
+  uint64_t last_line = 0;
 };
 
 // The rows of one pass, one per strategy. A pass that ran several

@@ -136,6 +136,25 @@ void NoErrors(ReportRow& row) { row.errors = 0; }
 void BuiltIn(ReportRow& row) { row.strategy_origin = kBuiltInOrigin; }
 void NoPluginFile(ReportRow& row) { row.strategy_sha256.clear(); }
 
+// Reports from before interruption was handled were only written whole;
+// their last puzzle line was not recorded (0: unknown).
+void Complete(ReportRow& row) { row.complete = true; }
+void LastLineUnknown(ReportRow& row) { row.last_line = 0; }
+
+// "true" or "false", as the CSV writes `complete`.
+std::string WriteComplete(const ReportRow& row, const Manifest&) {
+  return row.complete ? "true" : "false";
+}
+
+void ReadComplete(std::string_view text, const std::string& where,
+                  ReportRow& row, Manifest&) {
+  if (text != "true" && text != "false") {
+    throw ReportFormatError(where + ": not true or false: '" +
+                            std::string(text) + "'");
+  }
+  row.complete = text == "true";
+}
+
 // A column added after the first schema, and what it reads as when absent.
 constexpr ReportColumn Added(ReportColumn column,
                              void (*if_absent)(ReportRow&)) {
@@ -201,6 +220,11 @@ constexpr ReportColumn kColumns[] = {
     // Added with plugins: which build of the strategy ran.
     Added(Text<&R::strategy_origin>("strategy_origin"), &BuiltIn),
     Added(Text<&R::strategy_sha256>("strategy_sha256"), &NoPluginFile),
+    // Added with interruption (SIGINT, SIGTERM): whether the row covers the
+    // whole dataset, and its last puzzle line accounted.
+    Added({.name = "complete", .write = &WriteComplete, .read = &ReadComplete},
+          &Complete),
+    Added(Integer<&R::last_line>("last_line"), &LastLineUnknown),
 };
 // clang-format on
 
