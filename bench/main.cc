@@ -1,16 +1,22 @@
 // The `bench` command: run strategies over datasets and report, or compare two
 // reports.
 #include <CLI/CLI.hpp>
+#include <iostream>
+#include <string>
+#include <vector>
 
 #include "bench/compare_command.h"
 #include "bench/crash_report.h"
 #include "bench/merge_command.h"
 #include "bench/rank_group.h"
 #include "bench/run_command.h"
+#include "engine/checkpoint.h"
 #include "engine/exit_codes.h"
+#include "engine/interrupt.h"
 
 int main(int argc, char** argv) {
   sudoku::InstallCrashReport();  // before any thread starts
+  sudoku::InstallInterruptHandler();
   CLI::App app{
       "sudoku-bench: runs Sudoku solving strategies over puzzle datasets, "
       "verifies every answer and reports timing and search effort.\n"
@@ -26,15 +32,30 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", sudoku::BenchVersion());
   // Joined before parsing: MPI may take its own arguments out of argv.
   const auto ranks = sudoku::JoinRankGroup(argc, argv);
+  // `bench --resume FILE` alone runs the checkpoint's command line again.
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.size() == 2 && args[0] == "--resume") {
+    try {
+      const std::string file = args[1];
+      args = sudoku::ReadCheckpointFile(file).args;
+      args.insert(args.end(), {"--resume", file});
+    } catch (const sudoku::CheckpointError& error) {
+      std::cerr << "bench: --resume: " << error.what() << '\n';
+      return sudoku::kExitUsage;
+    }
+  }
+  std::vector<char*> words = {argv[0]};
+  for (std::string& arg : args) words.push_back(arg.data());
   sudoku::RunCommand run;
   run.SetRankGroup(ranks.get());
+  run.SetArgs(args);
   run.Setup(app);
   sudoku::CompareCommand compare;
   compare.Setup(app);
   sudoku::MergeCommand merge;
   merge.Setup(app);
   try {
-    app.parse(argc, argv);
+    app.parse(static_cast<int>(words.size()), words.data());
   } catch (const CLI::Success& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
