@@ -633,7 +633,10 @@ void RunDatasets(const RunCommand::Options& o, const RunOptions& run,
     outputs.ReportPass(
         resumption.Done(index) ? resumption.from->stats.manifest : manifest,
         result, pass.rows);
-    if (resumption.keeper != nullptr) resumption.keeper->PassDone(result);
+    // Replayed passes are in the checkpoint already.
+    if (resumption.keeper != nullptr && !resumption.Done(index)) {
+      resumption.keeper->PassDone(result);
+    }
     if (!o.quiet) outputs.console() << pass.repeat_notes;
     if (!o.quiet) outputs.console() << RoundTripNote(run.strategies);
     if (ab != nullptr) {

@@ -6,6 +6,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <filesystem>
 #include <string>
 #include <thread>
 
@@ -154,6 +156,74 @@ TEST(Interrupt, CompareRefusesAPartialReport) {
   const BenchRun run = Bench("compare " + partial + " " + partial);
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_TRUE(Has(run.err, "is a partial report")) << run.err;
+}
+
+// Every output is checked: a full disk, a closed pipe or an unwritable path
+// is said, naming the output, with exit 2.
+TEST(CheckedOutput, FullDiskNamesTheFile) {
+  for (const std::string option : {"--csv", "--per-puzzle", "--solutions"}) {
+    const BenchRun run =
+        Bench("-q -s dlx " + option + " /dev/full " + kRegression);
+    EXPECT_EQ(run.exit_code, 2) << option;
+    EXPECT_TRUE(Has(run.err, "bench: writing /dev/full failed")) << run.err;
+  }
+}
+
+TEST(CheckedOutput, FullStandardOutputIsSaid) {
+  const BenchRun run = Bench("-s dlx " + kRegression + " >/dev/full");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_TRUE(Has(run.err, "bench: writing standard output failed")) << run.err;
+}
+
+TEST(CheckedOutput, ClosedPipeIsSaidNotADeathBySigpipe) {
+  const std::string status = TempPath("pipe_status.txt");
+  const std::string err = TempPath("pipe_err.txt");
+  const std::string command = "(" + std::string(BENCH_BINARY) +
+                              " -q -s dlx --solutions - " + kRegression +
+                              " 2>" + err + "; echo $? >" + status +
+                              ") | head -1 >/dev/null";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  EXPECT_EQ(ReadFile(status), "2\n");
+  EXPECT_TRUE(Has(ReadFile(err), "bench: writing standard output failed"))
+      << ReadFile(err);
+}
+
+TEST(CheckedOutput, UnwritablePathIsSaid) {
+  const BenchRun run =
+      Bench("-q -s dlx --csv /nonexistent-dir/r.csv " + kRegression);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_TRUE(
+      Has(run.err, "bench: cannot write /nonexistent-dir/r.csv: No such file"))
+      << run.err;
+}
+
+// "-" is standard output; the table then goes to standard error.
+TEST(StdoutOutput, SolutionsToStdoutTableToStderr) {
+  const std::string minimal =
+      std::string(SUDOKU_SOURCE_DIR) + "/datasets/minimal.txt";
+  const BenchRun run = Bench("-s dlx --solutions - " + minimal);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  const auto lines = Lines(run.out);
+  ASSERT_EQ(lines.size(), 2000u);
+  EXPECT_EQ(lines[0].size(), 81u + 3u + 81u);
+  EXPECT_TRUE(Has(run.err, "puzzles/s")) << run.err;
+  EXPECT_FALSE(std::filesystem::exists("-"));
+}
+
+TEST(StdoutOutput, CsvAndPerPuzzleToStdout) {
+  const std::string minimal =
+      std::string(SUDOKU_SOURCE_DIR) + "/datasets/minimal.txt";
+  const BenchRun csv = Bench("-q -s dlx --csv - " + minimal);
+  EXPECT_EQ(csv.exit_code, 0);
+  EXPECT_TRUE(csv.out.starts_with("dataset,strategy,")) << csv.out;
+  const BenchRun pp = Bench("-q -s dlx --per-puzzle - " + minimal);
+  EXPECT_EQ(Lines(pp.out).size(), 2001u);
+}
+
+TEST(StdoutOutput, TwoOutputsOnStdoutAreAUsageError) {
+  const BenchRun run = Bench("-q -s dlx --csv - --per-puzzle - " + kRegression);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_TRUE(Has(run.err, "--csv - and --per-puzzle - would mix")) << run.err;
 }
 
 }  // namespace
