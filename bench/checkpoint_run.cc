@@ -56,6 +56,7 @@ void CheckpointKeeper::Write(const DatasetResult* in_progress,
   }
   try {
     WriteFileAtomically(path_, CheckpointJson(c));
+    written_ = true;
   } catch (const CheckpointError& error) {
     error_ = error.what();
   }

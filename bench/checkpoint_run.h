@@ -36,6 +36,9 @@ class CheckpointKeeper : public RunObserver {
   // Throws CheckpointError when a checkpoint could not be written.
   void ThrowIfFailed() const;
   const std::string& path() const { return path_; }
+  // Whether a checkpoint has been written (a run stopped before its first
+  // batch has none to resume).
+  bool written() const { return written_; }
 
  private:
   void Write(const DatasetResult* in_progress, PassPoint point);
@@ -48,6 +51,7 @@ class CheckpointKeeper : public RunObserver {
   std::chrono::steady_clock::time_point last_written_;
   PassPoint last_point_;
   std::string error_;
+  bool written_ = false;
 };
 
 // The datasets as a checkpoint records them: path, size and the SHA-256 of

@@ -24,7 +24,9 @@ int main(int argc, char** argv) {
       "--exec process left unanswered, rounds of --repeat that searched "
       "differently, or with --ab searches that differ or a --max-slowdown "
       "FAIL; 2 bad usage or unreadable input; 3 --ab --max-slowdown without "
-      "enough batches for a verdict (UNDECIDED).\n"
+      "enough batches for a verdict (UNDECIDED); 130/143 stopped by "
+      "SIGINT/SIGTERM, the reports written for the lines accounted and "
+      "marked partial (complete=false; a second signal exits at once).\n"
       "`bench compare BASELINE.csv CURRENT.csv` gives a regression verdict "
       "(see `bench compare --help`). `bench merge PART...` merges the "
       "parts of a `bench --shard K/N` run (see `bench merge --help`).",

@@ -551,6 +551,7 @@ void FinishCheckpoint(const CheckpointKeeper& keeper, ExitCode& exit_code) {
     return;
   }
   if (InterruptSignal() != 0) {
+    if (!keeper.written()) return;
     std::cerr << "bench: checkpoint written to " << keeper.path()
               << "; continue with: bench --resume " << keeper.path() << '\n';
     return;
