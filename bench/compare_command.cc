@@ -81,6 +81,27 @@ void CompareCommand::Setup(CLI::App& app) {
       "github-action-benchmark's customSmallerIsBetter JSON");
 }
 
+namespace {
+
+// A report of an interrupted run (complete=false) covers part of its
+// datasets; compared with a whole one, every count would read as a
+// regression, so it is refused, saying where it stopped.
+bool RefusePartial(const std::string& path,
+                   const std::vector<ReportEntry>& entries) {
+  for (const ReportEntry& entry : entries) {
+    if (entry.row.complete) continue;
+    std::cerr << "bench compare: " << path << ":" << entry.line << ": "
+              << entry.row.dataset << " " << entry.row.strategy
+              << " is a partial report (the run was interrupted after line "
+              << entry.row.last_line
+              << "); resume it (bench --resume) or run it again\n";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 int CompareCommand::Execute() {
   const Options& o = options_;
   std::vector<ReportEntry> baseline, current;
@@ -89,6 +110,10 @@ int CompareCommand::Execute() {
     current = ReadCsvReportFile(o.current);
   } catch (const ReportFormatError& error) {
     std::cerr << "bench compare: " << error.what() << '\n';
+    return kExitUsage;
+  }
+  if (!RefusePartial(o.baseline, baseline) ||
+      !RefusePartial(o.current, current)) {
     return kExitUsage;
   }
   CompareOptions options;

@@ -2,16 +2,21 @@
 // reports.
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "bench/compare_command.h"
 #include "bench/crash_report.h"
 #include "bench/merge_command.h"
 #include "bench/rank_group.h"
 #include "bench/run_command.h"
+#include "engine/checkpoint.h"
 #include "engine/exit_codes.h"
+#include "engine/interrupt.h"
 
 int main(int argc, char** argv) {
   sudoku::InstallCrashReport();  // before any thread starts
+  sudoku::InstallInterruptHandler();
   CLI::App app{
       "sudoku-bench: runs Sudoku solving strategies over puzzle datasets, "
       "verifies every answer and reports timing and search effort.\n"
@@ -19,7 +24,9 @@ int main(int argc, char** argv) {
       "--exec process left unanswered, rounds of --repeat that searched "
       "differently, or with --ab searches that differ or a --max-slowdown "
       "FAIL; 2 bad usage or unreadable input; 3 --ab --max-slowdown without "
-      "enough batches for a verdict (UNDECIDED).\n"
+      "enough batches for a verdict (UNDECIDED); 130/143 stopped by "
+      "SIGINT/SIGTERM, the reports written for the lines accounted and "
+      "marked partial (complete=false; a second signal exits at once).\n"
       "`bench compare BASELINE.csv CURRENT.csv` gives a regression verdict "
       "(see `bench compare --help`). `bench merge PART...` merges the "
       "parts of a `bench --shard K/N` run (see `bench merge --help`).",
@@ -27,8 +34,23 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", sudoku::BenchVersion());
   // Joined before parsing: MPI may take its own arguments out of argv.
   const auto ranks = sudoku::JoinRankGroup(argc, argv);
+  // `bench --resume FILE` alone runs the checkpoint's command line again.
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.size() == 2 && args[0] == "--resume") {
+    try {
+      const std::string file = args[1];
+      args = sudoku::ReadCheckpointFile(file).args;
+      args.insert(args.end(), {"--resume", file});
+    } catch (const sudoku::CheckpointError& error) {
+      std::cerr << "bench: --resume: " << error.what() << '\n';
+      return sudoku::kExitUsage;
+    }
+  }
+  std::vector<char*> words = {argv[0]};
+  for (std::string& arg : args) words.push_back(arg.data());
   sudoku::RunCommand run;
   run.SetRankGroup(ranks.get());
+  run.SetArgs(args);
   run.Setup(app);
   sudoku::CompareCommand compare;
   compare.Setup(app);
@@ -41,7 +63,7 @@ int main(int argc, char** argv) {
   std::ostream& out = speaks ? std::cout : silent;
   std::ostream& err = speaks ? std::cerr : silent;
   try {
-    app.parse(argc, argv);
+    app.parse(static_cast<int>(words.size()), words.data());
   } catch (const CLI::Success& e) {
     return app.exit(e, out, err);
   } catch (const CLI::ParseError& e) {

@@ -5,14 +5,19 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <thread>
 
+#include "bench/checkpoint_run.h"
 #include "bench/rank_group.h"
 #include "bench/rank_parts.h"
 #include "engine/ab_check.h"
@@ -22,6 +27,7 @@
 #include "engine/driver.h"
 #include "engine/exit_codes.h"
 #include "engine/html_reporter.h"
+#include "engine/interrupt.h"
 #include "engine/puzzle_outputs.h"
 #include "engine/report.h"
 #include "engine/shard_stats.h"
@@ -77,6 +83,9 @@ class Observers : public RunObserver {
                 std::span<const PuzzleOutcome> outcomes) override {
     if (marks_ != nullptr) marks_->BeforeRecord(record.line);
     for (auto& o : outputs_) o->OnRecord(path, record, outcomes);
+  }
+  void OnAccounted(const DatasetResult& so_far, PassPoint point) override {
+    for (auto& o : outputs_) o->OnAccounted(so_far, point);
   }
   void OnProblem(const std::string& message, bool error) override {
     size_t& shown = error ? shown_errors_ : shown_input_;
@@ -151,11 +160,12 @@ class RoundObserver : public RunObserver {
 // `observers` told where the dataset starts and ends (to count what it hid),
 // even when reading fails.
 DatasetResult ObservedPass(const std::string& path, const RunOptions& run,
-                           Observers& observers, RunObserver& observer) {
+                           Observers& observers, RunObserver& observer,
+                           const PassResume* resume = nullptr) {
   observers.StartDataset(path);
   DatasetResult result;
   try {
-    result = RunDataset(path, run, observer);
+    result = RunDataset(path, run, observer, resume);
   } catch (...) {
     observers.EndDataset();
     throw;
@@ -185,7 +195,8 @@ RepeatedRun RunRepeated(const std::string& path, const RunOptions& run,
       one.strategies = {run.strategies[s]};
       RoundObserver observer(observers, round == 0 && s == 0, round == 0);
       DatasetResult result = ObservedPass(path, one, observers, observer);
-      if (!result.read_error.empty() || result.stopped_strict) {
+      if (!result.read_error.empty() || result.stopped_strict ||
+          !result.complete()) {
         // Every later pass would stop at the same line; report this one.
         out.broken = std::move(result);
         out.is_broken = true;
@@ -283,14 +294,17 @@ class ExitCode {
 };
 
 // The console table, the CSV report, the per-puzzle and solutions files.
+// "-" names standard output; the console table then goes to standard error,
+// so that it never mixes with the data.
 class Outputs {
  public:
   // Opens every file asked for; false, having said why, when one cannot be.
   bool Open(const RunCommand::Options& o, const std::vector<std::string>& names,
             Observers& observers, bool per_puzzle_header = true,
             PartMarks* marks = nullptr) {
+    console_ = UsesStdout(o) ? &std::cerr : &std::cout;
     if (!o.quiet)
-      reporters_.push_back(std::make_unique<ConsoleReporter>(std::cout));
+      reporters_.push_back(std::make_unique<ConsoleReporter>(*console_));
     if (!o.csv.empty()) {
       auto* out = OpenFile(o.csv);
       if (!out) return false;
@@ -317,6 +331,16 @@ class Outputs {
     return true;
   }
 
+  // Where the table and its notes go: standard output, unless an output
+  // file is "-".
+  std::ostream& console() { return *console_; }
+
+  // Whether any output file is "-" (standard output).
+  static bool UsesStdout(const RunCommand::Options& o) {
+    return o.csv == "-" || o.per_puzzle == "-" || o.solutions == "-" ||
+           o.stats == "-";
+  }
+
   // The mergeable statistics of a --shard part (or of any run, --stats).
   bool OpenStats(const std::string& path, const RunOptions& run) {
     auto* out = OpenFile(path);
@@ -338,31 +362,101 @@ class Outputs {
       reporter->ReportPass(manifest, result, rows);
   }
 
-  // Ends every report and flushes every file; a file that could not be
-  // written is bad output, said and raised.
+  // Flushes the files written so far; false, having said which one failed
+  // and why (a full disk, a closed pipe), when one did. A checkpoint is
+  // only written over files known to hold what it says.
+  bool Flush(ExitCode& exit_code) {
+    bool good = true;
+    for (auto& [name, file] : files_) good &= Checked(name, *file, exit_code);
+    return good;
+  }
+
+  // The byte lengths of the files named (after Flush), for a checkpoint.
+  std::vector<std::pair<std::string, uint64_t>> Lengths(
+      const std::vector<std::string>& names) {
+    std::vector<std::pair<std::string, uint64_t>> lengths;
+    for (auto& [name, file] : files_) {
+      if (std::find(names.begin(), names.end(), name) == names.end()) continue;
+      lengths.emplace_back(name, static_cast<uint64_t>(file->tellp()));
+    }
+    return lengths;
+  }
+
+  // Resuming: these files are kept up to the checkpoint's lengths and
+  // written on from there, not started afresh.
+  void ContinueFiles(std::vector<std::pair<std::string, uint64_t>> lengths) {
+    continued_ = std::move(lengths);
+  }
+
+  // Ends every report and flushes every file, standard output too; a file
+  // that could not be written is bad output, said (naming it) and raised.
   void Finish(ExitCode& exit_code) {
     for (auto& reporter : reporters_) reporter->Finish();
-    for (auto& file : files_) {
-      file->flush();
-      if (!*file) {
-        std::cerr << "bench: writing an output file failed\n";
-        exit_code.Raise(kExitUsage);
-      }
-    }
+    Flush(exit_code);
+    Checked("-", std::cout, exit_code);
   }
 
  private:
-  std::ofstream* OpenFile(const std::string& path) {
-    auto file = std::make_unique<std::ofstream>(path);
+  // "-" is standard output; a file is opened for writing, or said why not.
+  std::ostream* OpenFile(const std::string& path) {
+    if (path == "-") {
+      files_.emplace_back(path, &std::cout);
+      return &std::cout;
+    }
+    auto file = std::make_unique<std::ofstream>();
+    if (!Continue(path, *file)) return nullptr;
+    if (!file->is_open()) file->open(path, std::ios::binary);
     if (!*file) {
-      std::cerr << "bench: cannot write " << path << '\n';
+      std::cerr << "bench: cannot write " << path << ": "
+                << std::strerror(errno) << '\n';
       return nullptr;
     }
-    files_.push_back(std::move(file));
-    return files_.back().get();
+    files_.emplace_back(path, file.get());
+    owned_.push_back(std::move(file));
+    return owned_.back().get();
   }
 
-  std::vector<std::unique_ptr<std::ofstream>> files_;
+  // A file a checkpoint recorded: cut back to its length then and opened
+  // there; false, having said why, when it is shorter (it changed).
+  bool Continue(const std::string& path, std::ofstream& file) {
+    for (const auto& [name, length] : continued_) {
+      if (name != path) continue;
+      std::error_code error;
+      const auto size = std::filesystem::file_size(path, error);
+      if (error || size < length) {
+        std::cerr << "bench: --resume: " << path << " holds "
+                  << (error ? 0 : size) << " bytes, fewer than the " << length
+                  << " the checkpoint recorded (it changed)\n";
+        return false;
+      }
+      std::filesystem::resize_file(path, length, error);
+      file.open(path, std::ios::in | std::ios::out | std::ios::binary);
+      file.seekp(static_cast<std::streamoff>(length));
+    }
+    return true;
+  }
+
+  // Flushes `out`, saying once which output failed when it did.
+  bool Checked(const std::string& name, std::ostream& out,
+               ExitCode& exit_code) {
+    errno = 0;
+    out.flush();
+    if (out) return true;
+    if (failed_.insert(name).second) {
+      std::cerr << "bench: writing " << (name == "-" ? "standard output" : name)
+                << " failed"
+                << (errno != 0 ? std::string(": ") + std::strerror(errno) : "")
+                << "; the output is incomplete\n";
+    }
+    exit_code.Raise(kExitUsage);
+    return false;
+  }
+
+  std::ostream* console_ = &std::cout;
+  std::vector<std::pair<std::string, std::ostream*>> files_;
+  std::vector<std::unique_ptr<std::ofstream>> owned_;
+  std::set<std::string> failed_;
+  std::vector<std::pair<std::string, uint64_t>> continued_;
   std::vector<std::unique_ptr<Reporter>> reporters_;
 };
 
@@ -381,9 +475,9 @@ struct DatasetPass {
 };
 
 DatasetPass RunOnce(const std::string& path, const RunOptions& run,
-                    Observers& observers) {
+                    Observers& observers, const PassResume* resume = nullptr) {
   DatasetPass pass;
-  pass.result = ObservedPass(path, run, observers, observers);
+  pass.result = ObservedPass(path, run, observers, observers, resume);
   pass.rows = MakeRows(pass.result, run);
   return pass;
 }
@@ -404,20 +498,143 @@ DatasetPass RunRounds(const std::string& path, const RunOptions& run,
   return pass;
 }
 
+// A run resumed from a checkpoint, and the checkpoint it keeps: passes the
+// checkpoint holds whole are reported from it, the one in progress goes on
+// where it stopped.
+struct Resumption {
+  const Checkpoint* from = nullptr;
+  CheckpointKeeper* keeper = nullptr;
+
+  // Passes the checkpoint holds whole.
+  size_t done() const {
+    if (from == nullptr) return 0;
+    return from->stats.datasets.size() - (from->in_progress ? 1 : 0);
+  }
+  bool Done(size_t index) const { return index < done(); }
+  std::optional<PassResume> PassOf(size_t index) const {
+    if (from == nullptr || !from->in_progress || index != done()) return {};
+    PassResume resume{from->stats.datasets[index], *from->in_progress};
+    resume.so_far.lines_read = resume.point.lines;
+    return resume;
+  }
+  DatasetPass Replay(size_t index) const;
+};
+
+// After an interruption: the datasets from `from` on (skipping `skip` of
+// them) that no report covers.
+void SayNotStarted(const std::vector<std::string>& datasets,
+                   const std::string& from, size_t skip = 0) {
+  auto it = std::find(datasets.begin(), datasets.end(), from);
+  if (it == datasets.end()) return;
+  it += static_cast<std::ptrdiff_t>(
+      std::min<size_t>(skip, static_cast<size_t>(datasets.end() - it)));
+  if (it == datasets.end()) return;
+  std::cerr << "bench: interrupted; not started:";
+  for (; it != datasets.end(); ++it) std::cerr << ' ' << *it;
+  std::cerr << '\n';
+}
+
+DatasetPass Resumption::Replay(size_t index) const {
+  DatasetPass pass;
+  pass.result = from->stats.datasets[index];
+  pass.rows = ShardRows(from->stats, index);
+  return pass;
+}
+
+// Hands the accountant's checkpoint events to the keeper, which the run
+// owns (it outlives the observers' list).
+class ForwardAccounted : public RunObserver {
+ public:
+  explicit ForwardAccounted(CheckpointKeeper& keeper) : keeper_(keeper) {}
+  void OnAccounted(const DatasetResult& so_far, PassPoint point) override {
+    keeper_.OnAccounted(so_far, point);
+  }
+
+ private:
+  CheckpointKeeper& keeper_;
+};
+
+// The run is over: a failed checkpoint write is bad output; a run that
+// ended whole needs its checkpoint no more (an interrupted one keeps it to
+// be resumed).
+void FinishCheckpoint(const CheckpointKeeper& keeper, ExitCode& exit_code) {
+  try {
+    keeper.ThrowIfFailed();
+  } catch (const CheckpointError& error) {
+    std::cerr << "bench: --checkpoint " << keeper.path() << ": " << error.what()
+              << '\n';
+    exit_code.Raise(kExitUsage);
+    return;
+  }
+  if (InterruptSignal() != 0) {
+    if (!keeper.written()) return;
+    std::cerr << "bench: checkpoint written to " << keeper.path()
+              << "; continue with: bench --resume " << keeper.path() << '\n';
+    return;
+  }
+  std::remove(keeper.path().c_str());
+}
+
+// The keeper of --checkpoint: what never changes in the run (command line,
+// settings, datasets, build), and the passes a resumed checkpoint already
+// holds whole. Null, having said why, when a dataset cannot be read.
+std::unique_ptr<CheckpointKeeper> MakeKeeper(
+    const RunCommand::Options& o, const RunOptions& run,
+    const std::vector<std::string>& args,
+    std::vector<std::pair<std::string, std::string>> settings,
+    const std::optional<Checkpoint>& resumed, Outputs& outputs,
+    ExitCode& exit_code) {
+  Checkpoint base;
+  base.args = args;
+  base.settings = std::move(settings);
+  base.stats.settings = SettingsOf(run);
+  base.stats.manifest = CurrentManifest();
+  if (resumed) {
+    base.datasets = resumed->datasets;
+    base.stats.manifest = resumed->stats.manifest;
+    base.stats.datasets = resumed->stats.datasets;
+    if (resumed->in_progress) base.stats.datasets.pop_back();
+  } else {
+    try {
+      base.datasets = DatasetIdentities(o.datasets);
+    } catch (const InputError& error) {
+      std::cerr << "bench: " << error.what() << '\n';
+      return nullptr;
+    }
+  }
+  const std::vector<std::string> kept = {o.per_puzzle, o.solutions};
+  return std::make_unique<CheckpointKeeper>(
+      o.checkpoint, o.checkpoint_every, std::move(base),
+      [&outputs, &exit_code] { return outputs.Flush(exit_code); },
+      [&outputs, kept] { return outputs.Lengths(kept); });
+}
+
 // Runs every dataset in turn, reporting each as it ends; stops after a pass
-// that --strict stopped.
+// that --strict or a signal stopped.
 void RunDatasets(const RunCommand::Options& o, const RunOptions& run,
                  Observers& observers, Outputs& outputs, ExitCode& exit_code,
                  AbCheck* ab = nullptr,
                  std::optional<double> max_slowdown = std::nullopt,
-                 std::vector<std::string>* held_errors = nullptr) {
+                 std::vector<std::string>* held_errors = nullptr,
+                 const Resumption& resumption = {}) {
   const Manifest manifest = CurrentManifest();
-  for (const std::string& path : o.datasets) {
+  for (size_t index = 0; index < o.datasets.size(); ++index) {
+    const std::string& path = o.datasets[index];
+    if (InterruptSignal() != 0) {
+      SayNotStarted(o.datasets, path);
+      break;
+    }
     if (ab != nullptr) ab->StartDataset();
     DatasetPass pass;
     try {
-      pass = o.repeat > 1 ? RunRounds(path, run, o.repeat, observers)
-                          : RunOnce(path, run, observers);
+      const std::optional<PassResume> resume = resumption.PassOf(index);
+      if (resumption.Done(index)) {
+        pass = resumption.Replay(index);
+      } else {
+        pass = o.repeat > 1
+                   ? RunRounds(path, run, o.repeat, observers)
+                   : RunOnce(path, run, observers, resume ? &*resume : nullptr);
+      }
     } catch (const InputError& error) {
       // Under mpirun every rank may fail alike: rank 0 says it once.
       if (held_errors != nullptr) {
@@ -430,11 +647,18 @@ void RunDatasets(const RunCommand::Options& o, const RunOptions& run,
     }
     if (pass.rounds_differ) exit_code.Raise(kExitFailure);
     const DatasetResult& result = pass.result;
-    outputs.ReportPass(manifest, result, pass.rows);
-    if (!o.quiet) std::cout << pass.repeat_notes;
-    if (!o.quiet) std::cout << RoundTripNote(run.strategies);
+    outputs.ReportPass(
+        resumption.Done(index) ? resumption.from->stats.manifest : manifest,
+        result, pass.rows);
+    // Replayed passes are in the checkpoint already.
+    if (resumption.keeper != nullptr && !resumption.Done(index)) {
+      resumption.keeper->PassDone(result);
+    }
+    if (!o.quiet) outputs.console() << pass.repeat_notes;
+    if (!o.quiet) outputs.console() << RoundTripNote(run.strategies);
     if (ab != nullptr) {
-      exit_code.Raise(ab->Report(std::cout, std::cerr, path, max_slowdown));
+      exit_code.Raise(
+          ab->Report(outputs.console(), std::cerr, path, max_slowdown));
     }
     if (!result.read_error.empty() && held_errors != nullptr) {
       held_errors->push_back(result.read_error);
@@ -453,6 +677,13 @@ void RunDatasets(const RunCommand::Options& o, const RunOptions& run,
     if (result.stopped_strict) {
       std::cerr << "bench: stopped at the first bad line (--strict)\n";
       exit_code.Raise(kExitUsage);
+      break;
+    }
+    if (!result.complete()) {
+      std::cerr << "bench: " << path << ": interrupted; the reports cover "
+                << "lines 1.." << result.lines_read << " (last puzzle line "
+                << result.last_line << ") and say complete=false\n";
+      SayNotStarted(o.datasets, path, 1);
       break;
     }
   }
@@ -551,16 +782,20 @@ void RunCommand::AddSearchOptions(CLI::App& app) {
 void RunCommand::AddOutputOptions(CLI::App& app) {
   Options& o = options_;
   app.add_option("--csv", o.csv,
-                 "Write the report as CSV (one row per dataset and strategy)");
+                 "Write the report as CSV (one row per dataset and "
+                 "strategy); '-' writes it to standard output (for --csv, "
+                 "--per-puzzle, --solutions and --stats alike, one at a "
+                 "time: the console table then goes to standard error)");
   app.add_option("--html", o.html,
                  "Write a self-contained HTML report with charts (outcomes, "
                  "cactus plot, time and node distributions, --slowest "
                  "puzzles, manifest), written when the run ends");
   app.add_option("--per-puzzle", o.per_puzzle,
-                 "Write file,line,strategy,outcome,ns,nodes for every line");
+                 "Write file,line,strategy,outcome,ns,nodes for every line "
+                 "('-': standard output)");
   app.add_option("--solutions", o.solutions,
                  "Write puzzle:count:solution per puzzle, from the first "
-                 "strategy, in input order");
+                 "strategy, in input order ('-': standard output)");
   app.add_option("--slowest", o.slowest,
                  "Show the K costliest puzzles per strategy with their lines")
       ->capture_default_str();
@@ -603,6 +838,26 @@ void RunCommand::AddSplitAndPairOptions(CLI::App& app) {
                  "Per-puzzle and solutions files of parts 1..N concatenated "
                  "in order are the single run's. Not with standard input, "
                  "--repeat, --ab, --parse-only or --strict");
+  app.add_option("--checkpoint", o.checkpoint,
+                 "Keep a checkpoint in FILE (JSON, written atomically): how "
+                 "far each dataset is accounted, the statistics so far, the "
+                 "datasets' SHA-256, the settings and the build; written "
+                 "every --checkpoint-every seconds, after each dataset and on "
+                 "SIGINT/SIGTERM, removed when the run ends whole. Not with "
+                 "standard input, '-' outputs, --repeat, --ab, --shard or "
+                 "mpirun");
+  checkpoint_every_option_ =
+      app.add_option("--checkpoint-every", o.checkpoint_every,
+                     "Seconds between checkpoints (0: after every batch)")
+          ->check(CLI::Range(0.0, 1e9))
+          ->capture_default_str();
+  app.add_option("--resume", o.resume,
+                 "Continue the run whose checkpoint is FILE: `bench --resume "
+                 "FILE` alone reruns its command line; the datasets must be "
+                 "unchanged (size and SHA-256), the settings and the build "
+                 "the same (else exit 2, saying which). Per-puzzle and "
+                 "solutions files are cut back to the checkpoint and "
+                 "continued; the reports equal an uninterrupted run's");
   app.add_option("--stats", o.stats,
                  "Write the run's mergeable statistics (counts, histograms, "
                  "slowest puzzles, settings; JSON, see README) for `bench "
@@ -626,6 +881,7 @@ int RunCommand::Execute() {
                  "with --parse-only, --per-puzzle or --solutions\n";
     return kExitUsage;
   }
+  if (!OneStdout()) return kExitUsage;
   RunOptions run = MakeRunOptions();
   std::string stats_path;
   if (!ResolveShard(run, stats_path)) return kExitUsage;
@@ -636,15 +892,27 @@ int RunCommand::Execute() {
     run.strategies = ab_pair;
     run.alternate_order = true;
   }
+  std::optional<Checkpoint> resumed;
+  if (!ResolveCheckpoint(run, resumed)) return kExitUsage;
   const bool show_progress =
       o.progress == "always" || (o.progress == "auto" && isatty(STDERR_FILENO));
   Observers observers(o.max_messages, show_progress);
   Outputs outputs;
-  if (!outputs.Open(o, StrategyNames(run), observers, run.shard.index == 1) ||
+  if (resumed) outputs.ContinueFiles(resumed->outputs);
+  if (!outputs.Open(o, StrategyNames(run), observers,
+                    run.shard.index == 1 && !resumed) ||
       (!stats_path.empty() && !outputs.OpenStats(stats_path, run))) {
     return kExitUsage;
   }
   ExitCode exit_code;
+  std::unique_ptr<CheckpointKeeper> keeper;
+  if (!o.checkpoint.empty()) {
+    keeper = MakeKeeper(o, run, args_, CheckpointSettings(run), resumed,
+                        outputs, exit_code);
+    if (keeper == nullptr) return kExitUsage;
+    observers.Add(std::make_unique<ForwardAccounted>(*keeper));
+  }
+  const Resumption resumption{resumed ? &*resumed : nullptr, keeper.get()};
   if (!ab_pair.empty()) {
     auto ab = std::make_unique<AbCheck>(std::string(ab_pair[0]->name),
                                         std::string(ab_pair[1]->name),
@@ -656,10 +924,105 @@ int RunCommand::Execute() {
                     ? std::optional<double>(o.max_slowdown)
                     : std::nullopt);
   } else {
-    RunDatasets(o, run, observers, outputs, exit_code);
+    RunDatasets(o, run, observers, outputs, exit_code, nullptr, std::nullopt,
+                nullptr, resumption);
   }
   outputs.Finish(exit_code);
+  if (keeper != nullptr) FinishCheckpoint(*keeper, exit_code);
+  // Interrupted, the reports are partial whatever they found: the code says
+  // so first (128 + the signal), as a shell's would.
+  if (const int signal = InterruptSignal(); signal != 0) {
+    return InterruptExitCode(signal);
+  }
   return exit_code.code();
+}
+
+std::vector<std::pair<std::string, std::string>> RunCommand::CheckpointSettings(
+    const RunOptions& run) const {
+  const Options& o = options_;
+  std::string datasets, strategies;
+  for (const std::string& d : o.datasets) datasets += d + "\n";
+  for (const ShardStrategy& s : SettingsOf(run).strategies) {
+    strategies += s.name + " (" + s.origin + " " + s.sha256 + ")\n";
+  }
+  return {{"datasets", datasets},
+          {"strategies", strategies},
+          {"limit", std::to_string(run.solution_limit)},
+          {"max_nodes", std::to_string(run.max_nodes)},
+          {"slowest", std::to_string(run.slowest)},
+          {"batch", std::to_string(run.batch_size)},
+          {"strict", run.strict ? "yes" : "no"},
+          {"parse_only", o.parse_only ? "yes" : "no"},
+          {"csv", o.csv},
+          {"per_puzzle", o.per_puzzle},
+          {"solutions", o.solutions},
+          {"stats", o.stats},
+          {"checkpoint", o.checkpoint}};
+}
+
+bool RunCommand::ResolveCheckpoint(RunOptions& run,
+                                   std::optional<Checkpoint>& resumed) {
+  Options& o = options_;
+  if (!o.resume.empty() && o.checkpoint.empty()) o.checkpoint = o.resume;
+  if (o.checkpoint.empty()) {
+    if (checkpoint_every_option_->count() == 0) return true;
+    std::cerr << "bench: --checkpoint-every needs --checkpoint FILE\n";
+    return false;
+  }
+  std::string refusal;
+  if (o.repeat > 1 || !o.ab.empty() || !o.shard.empty()) {
+    refusal = "does not combine with --repeat, --ab or --shard";
+  } else if (std::find(o.datasets.begin(), o.datasets.end(), "-") !=
+             o.datasets.end()) {
+    refusal = "needs files to read again: standard input cannot be resumed";
+  } else if (Outputs::UsesStdout(o)) {
+    refusal = "needs files to cut back on resume: no output can be '-'";
+  }
+  if (!refusal.empty()) {
+    std::cerr << "bench: --checkpoint " << refusal << '\n';
+    return false;
+  }
+  if (o.resume.empty()) return true;
+  try {
+    resumed = ReadCheckpointFile(o.resume);
+    const std::string why =
+        ResumeRefusal(*resumed, CheckpointSettings(run),
+                      DatasetIdentities(o.datasets), CurrentManifest());
+    if (!why.empty()) throw CheckpointError(why);
+  } catch (const std::runtime_error& error) {
+    std::cerr << "bench: --resume " << o.resume << ": refused: " << error.what()
+              << '\n';
+    return false;
+  }
+  return true;
+}
+
+void RunCommand::SetArgs(std::vector<std::string> args) {
+  // A resumed run records the command line it continues, not --resume.
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--resume" && i + 1 < args.size()) {
+      args.erase(args.begin() + static_cast<std::ptrdiff_t>(i),
+                 args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+      --i;
+    } else if (args[i].starts_with("--resume=")) {
+      args.erase(args.begin() + static_cast<std::ptrdiff_t>(i));
+      --i;
+    }
+  }
+  args_ = std::move(args);
+}
+
+bool RunCommand::OneStdout() const {
+  const Options& o = options_;
+  std::vector<std::string> named;
+  if (o.csv == "-") named.push_back("--csv");
+  if (o.per_puzzle == "-") named.push_back("--per-puzzle");
+  if (o.solutions == "-") named.push_back("--solutions");
+  if (o.stats == "-") named.push_back("--stats");
+  if (named.size() < 2) return true;
+  std::cerr << "bench: " << named[0] << " - and " << named[1]
+            << " - would mix in standard output; give one of them a file\n";
+  return false;
 }
 
 bool RunCommand::LoadStrategies() {
@@ -961,6 +1324,12 @@ bool RunCommand::ResolveRanks(RunOptions& run) const {
     refusal =
         "under mpirun the ranks split one pass; --repeat, --ab, "
         "--parse-only and --strict do not combine with it";
+  } else if (!o.checkpoint.empty() || !o.resume.empty()) {
+    refusal = "--checkpoint and --resume do not combine with mpirun";
+  } else if (Outputs::UsesStdout(o)) {
+    refusal =
+        "under mpirun the outputs are files ('-', standard output, is not "
+        "joined across ranks)";
   }
   const bool reads_stdin =
       std::find(o.datasets.begin(), o.datasets.end(), "-") != o.datasets.end();

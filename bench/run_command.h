@@ -4,12 +4,14 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "bench/plugin_loader.h"
 #include "bench/process_strategy.h"
 #include "bench/rank_group.h"
+#include "engine/checkpoint.h"
 #include "engine/driver.h"
 
 namespace sudoku {
@@ -45,12 +47,19 @@ class RunCommand {
     bool quiet = false;
     std::vector<std::string> execs;  // NAME=COMMAND each
     double exec_timeout = 10;        // seconds per puzzle and process
-    std::string ab;           // "A,B": two strategies side by side
-    double max_slowdown = 0;  // percent, with --ab
-    std::string shard;        // "K/N", or empty: the whole of every dataset
-    std::string stats;        // the mergeable statistics file
-    std::string html;         // the HTML report
+    std::string ab;                  // "A,B": two strategies side by side
+    double max_slowdown = 0;         // percent, with --ab
+    std::string shard;       // "K/N", or empty: the whole of every dataset
+    std::string stats;       // the mergeable statistics file
+    std::string html;        // the HTML report
+    std::string checkpoint;  // --checkpoint FILE, or empty
+    double checkpoint_every = 60;  // seconds between checkpoints
+    std::string resume;            // --resume FILE, or empty
   };
+
+  // The command line as given (without the program name), recorded in a
+  // checkpoint so that `bench --resume FILE` can run it again.
+  void SetArgs(std::vector<std::string> args);
 
  private:
   // Loads every --plugin and makes the list of strategies; false, having
@@ -82,6 +91,16 @@ class RunCommand {
   // --shard and --stats: sets the part to read and the stats file's path;
   // false, having said why, when the options do not fit together.
   bool ResolveShard(RunOptions& run, std::string& stats_path) const;
+  // False, having said why, when two outputs ask for standard output ("-").
+  bool OneStdout() const;
+  // --checkpoint and --resume: false, having said why, when they do not fit
+  // the run or the checkpoint is refused; sets `resumed` when resuming.
+  bool ResolveCheckpoint(RunOptions& run, std::optional<Checkpoint>& resumed);
+  // What a checkpoint must share with the run that resumes it.
+  std::vector<std::pair<std::string, std::string>> CheckpointSettings(
+      const RunOptions& run) const;
+  std::vector<std::string> args_;
+  CLI::Option* checkpoint_every_option_ = nullptr;
 
  public:
   // Under mpirun: this process's place in the job (null: a plain run).

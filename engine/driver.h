@@ -52,6 +52,17 @@ struct PuzzleOutcome {
   bool differs_from_file = false;
 };
 
+struct DatasetResult;
+
+// How far a pass has read, once everything read is accounted: the lines
+// read (comments and blanks included) and where the last one starts
+// (Input::line_position: a byte offset, compressed bytes in a compressed
+// file). Enough to resume the pass at the next line.
+struct PassPoint {
+  uint64_t lines = 0;
+  uint64_t line_position = 0;
+};
+
 // Sees every line's results in input order, from the driver's serial stage.
 class RunObserver {
  public:
@@ -66,6 +77,10 @@ class RunObserver {
   virtual void OnProgress(uint64_t /*lines_done*/, uint64_t /*raw_bytes*/,
                           std::optional<uint64_t> /*raw_size*/,
                           double /*elapsed_s*/) {}
+  // After each batch is accounted: the pass so far (counts and statistics
+  // of exactly the lines accounted, wall and CPU time so far) and where it
+  // stands. A checkpoint is written from here.
+  virtual void OnAccounted(const DatasetResult& /*so_far*/, PassPoint) {}
 };
 
 // What one pass over one dataset produced.
@@ -92,12 +107,27 @@ struct DatasetResult {
   // A part of a split run: whether its lines were taken by line blocks
   // rather than by byte ranges (engine/shard.h).
   bool split_by_blocks = false;
+  // Non-zero when SIGINT or SIGTERM stopped the reading: the pass covers
+  // lines 1..lines_read only, and its reports say they are partial.
+  int interrupted_by = 0;
+  bool complete() const { return interrupted_by == 0; }
+};
+
+// A pass to continue from a checkpoint: what it had accounted, and where.
+struct PassResume {
+  DatasetResult so_far;
+  PassPoint point;
 };
 
 // Runs `options.strategies` over the dataset at `path` ("-": stdin). Throws
 // InputError when the file cannot be opened; a failure later in the file
 // ends the pass early with `read_error` set, keeping what was accounted.
+// With `resume`, the lines up to resume->point are read again (hashed and
+// classified, not solved) and the pass goes on from there, its counts and
+// statistics continuing resume->so_far's; throws InputError when the file
+// no longer has that line where the checkpoint saw it.
 DatasetResult RunDataset(const std::string& path, const RunOptions& options,
-                         RunObserver& observer);
+                         RunObserver& observer,
+                         const PassResume* resume = nullptr);
 
 }  // namespace sudoku

@@ -1,4 +1,5 @@
-// Process exit codes, one meaning each, shared by bench, bench compare and the tools.
+// Process exit codes, one meaning each, shared by bench, bench compare and the
+// tools.
 #pragma once
 
 namespace sudoku {
@@ -17,5 +18,14 @@ inline constexpr int kExitUsage = 2;
 // Everything ran and checked out, but a verdict asked for could not be
 // given: bench --ab --max-slowdown with too few batches for an interval.
 inline constexpr int kExitUndecided = 3;
+
+}  // namespace sudoku
+
+namespace sudoku {
+
+// Stopped by SIGINT (Ctrl-C) or SIGTERM: the reports were written for the
+// lines accounted and say they are partial (128 + the signal, as shells do).
+inline constexpr int kExitInterrupted = 130;  // SIGINT
+inline constexpr int kExitTerminated = 143;   // SIGTERM
 
 }  // namespace sudoku

@@ -89,7 +89,7 @@ class Input {
   size_t begin_ = 0;  // first unread byte in buffer_
   size_t end_ = 0;    // one past the last valid byte
   bool eof_ = false;
-  std::string long_line_;  // a line that straddles refills
+  std::string long_line_;       // a line that straddles refills
   uint64_t buffer_offset_ = 0;  // decoded bytes before buffer_
   uint64_t line_position_ = 0;
 };

@@ -9,29 +9,39 @@
 
 namespace sudoku {
 
-// Serial, in input order: counts the lines, tells the observer about each
-// record and its problems in the order of the file, reports progress.
+// Serial, in input order: counts the lines, tallies the outcomes, tells the
+// observer about each record and its problems in the order of the file,
+// reports progress, and after each batch the pass so far.
 class Accountant {
  public:
   using Clock = std::chrono::steady_clock;
 
-  // Counts into `result`'s line counters; progress is timed from `start`.
-  Accountant(const std::string& path, size_t strategies, RunObserver& observer,
-             DatasetResult& result, Clock::time_point start)
-      : path_(path),
-        strategies_(strategies),
-        observer_(observer),
-        result_(result),
-        start_(start) {}
+  // Counts and tallies into `result` (whose stats it sizes, unless resuming
+  // a pass that already has them); times are measured from `start` and
+  // `cpu_start` and added to what `result` already holds.
+  Accountant(const std::string& path, const RunOptions& options,
+             RunObserver& observer, DatasetResult& result,
+             Clock::time_point start, double cpu_start);
 
   void Account(const Batch& batch);
 
+  // wall_s and cpu_s of the pass: what came before plus this run's share.
+  void Time(DatasetResult& result) const;
+
+  // The process's CPU time (every thread) so far, in seconds.
+  static double ProcessCpuSeconds();
+
  private:
+  void TellRecords(const Batch& batch);
+
   const std::string path_;  // a copy: callers may pass a temporary
   const size_t strategies_;
+  const bool keep_slowest_;
   RunObserver& observer_;
   DatasetResult& result_;
   const Clock::time_point start_;
+  const double cpu_start_;
+  const double wall_before_, cpu_before_;  // a resumed pass's earlier share
 };
 
 }  // namespace sudoku

@@ -42,6 +42,14 @@ struct Batch {
   std::mutex problems_mutex;      // rarely taken: most ranges find no problem
   uint64_t raw_bytes = 0;         // input consumed when the batch was cut
   uint64_t index = 0;             // 0 for the dataset's first batch, then 1...
+  // Per record: 1 when the strategies disagreed and it stayed unresolved.
+  std::vector<uint8_t> disagreed;
+  // Where the reader stood when it cut the batch: every line read so far
+  // (comments and blanks included) and where the last of them starts
+  // (Input::line_position). Once the batch is accounted, so is everything
+  // up to there: what a checkpoint records.
+  uint64_t lines_consumed = 0;
+  uint64_t line_position = 0;
 };
 
 // Batches hold several hundred kilobytes, which malloc would otherwise map

@@ -1,11 +1,20 @@
 // The reader stage: lines in, batches out.
 #include "engine/pipeline_reader.h"
 
+#include "engine/interrupt.h"
+
 namespace sudoku {
 
 BatchReader::BatchReader(Input& input, const RunOptions& options,
-                         BatchPool& pool)
+                         BatchPool& pool, const PassResume* resume)
     : input_(input), options_(options), pool_(pool) {
+  if (resume != nullptr) {
+    skip_lines_ = resume->point.lines;
+    skip_position_ = resume->point.line_position;
+    resume_path_ = resume->so_far.path;
+    first_line_ = resume->so_far.first_line;
+    last_line_ = resume->so_far.last_line;
+  }
   if (options.shard.whole()) return;
   const auto size = input.facts().raw_size;
   sharded_ = true;
@@ -35,6 +44,13 @@ bool BatchReader::Owned() {
 
 Batch* BatchReader::Next() {
   if (done_) return nullptr;
+  // Polled once per batch: the batches already read are still solved and
+  // accounted, so the reports cover lines 1..lines_read() exactly.
+  if (const int signal = InterruptSignal(); signal != 0) {
+    interrupted_by_ = signal;
+    done_ = true;
+    return nullptr;
+  }
   Batch* batch = pool_.Take();
   try {
     Fill(*batch);
@@ -45,12 +61,26 @@ Batch* BatchReader::Next() {
   batch->format = parser_.format();
   batch->raw_bytes = input_.raw_bytes_read();
   batch->index = batches_;
+  batch->lines_consumed = line_number_;
+  batch->line_position = last_line_position_;
   if (batch->lines.empty()) {
     pool_.Give(batch);
     return nullptr;
   }
   ++batches_;
   return batch;
+}
+
+bool BatchReader::Skipped() const {
+  if (line_number_ > skip_lines_) return false;
+  if (line_number_ == skip_lines_ && last_line_position_ != skip_position_) {
+    throw InputError(resume_path_ + ":" + std::to_string(line_number_) +
+                     ": the checkpoint saw this line start at byte " +
+                     std::to_string(skip_position_) + ", the file has it at " +
+                     std::to_string(last_line_position_) +
+                     " (the file changed)");
+  }
+  return true;
 }
 
 void BatchReader::Fill(Batch& batch) {
@@ -60,14 +90,19 @@ void BatchReader::Fill(Batch& batch) {
     const auto line = input_.NextLine(truncated);
     if (!line) {
       done_ = true;
+      if (line_number_ < skip_lines_) {
+        throw InputError(resume_path_ + ": ends at line " +
+                         std::to_string(line_number_) +
+                         ", before the checkpoint's line " +
+                         std::to_string(skip_lines_) + " (the file changed)");
+      }
       return;
     }
     ++line_number_;
+    last_line_position_ = input_.line_position();
     std::string_view content;
-    if (parser_.Classify(line_number_, *line, content) !=
-        DatasetParser::LineKind::kRecord) {
-      continue;
-    }
+    const auto kind = parser_.Classify(line_number_, *line, content);
+    if (Skipped() || kind != DatasetParser::LineKind::kRecord) continue;
     if (sharded_ && !Owned()) {
       if (done_) return;
       continue;

@@ -19,7 +19,11 @@ class BatchReader {
  public:
   // Under --shard, throws InputError when the input has no size to split
   // (under mpirun such an input is split by line blocks instead).
-  BatchReader(Input& input, const RunOptions& options, BatchPool& pool);
+  // With `resume`, the lines up to resume->point are read and classified
+  // but not taken (the parser then stands where it stood); the first and
+  // last puzzle lines continue resume->so_far's.
+  BatchReader(Input& input, const RunOptions& options, BatchPool& pool,
+              const PassResume* resume = nullptr);
 
   // The next batch, or nullptr when the input is done (or reading stopped).
   Batch* Next();
@@ -29,6 +33,8 @@ class BatchReader {
   // Non-empty when a read failed and the pass ended early.
   const std::string& read_error() const { return read_error_; }
   bool stopped_strict() const { return stopped_strict_; }
+  // The signal (SIGINT, SIGTERM) that stopped the reading; 0 when none did.
+  int interrupted_by() const { return interrupted_by_; }
   // The file line numbers of the first and last puzzle line taken; 0 when
   // none was (a shard can own no line at all).
   uint64_t first_line() const { return first_line_; }
@@ -42,6 +48,9 @@ class BatchReader {
   // Under --shard: whether the line just read is this part's. Past the part
   // it reads the rest of the file raw (for the hash) and ends the input.
   bool Owned();
+  // Resuming: whether the line just read was accounted before; throws
+  // InputError when the checkpoint's last line is not where it was.
+  bool Skipped() const;
 
   Input& input_;
   const RunOptions& options_;
@@ -57,6 +66,13 @@ class BatchReader {
   bool blocks_ = false;  // by line blocks rather than by positions
   uint64_t shard_begin_ = 0, shard_end_ = 0;
   uint64_t first_line_ = 0, last_line_ = 0;
+  int interrupted_by_ = 0;
+  // Where the last line read starts, for PassPoint.
+  uint64_t last_line_position_ = 0;
+  // Resuming: the lines already accounted, and where the last one started.
+  uint64_t skip_lines_ = 0;
+  uint64_t skip_position_ = 0;
+  std::string resume_path_;
 };
 
 }  // namespace sudoku

@@ -1,16 +1,9 @@
 // The solver stage: parse, solve, verify and tally a batch's records.
 #include "engine/pipeline_solver.h"
 
-#include <tbb/enumerable_thread_specific.h>
-
 #include <algorithm>
 
 namespace sudoku {
-
-// Per-thread tallies, kept out of the header so that TBB stays in .cc files.
-struct BatchSolver::Tallies : tbb::enumerable_thread_specific<Tally> {
-  using enumerable_thread_specific::enumerable_thread_specific;
-};
 
 // A second solver over the strategies in reverse order: its outcomes come
 // out reversed and are put back in RunOptions order, so nothing after the
@@ -34,44 +27,25 @@ BatchSolver::BatchSolver(const std::string& path, const RunOptions& options)
       solver_(path, options),
       reversed_(options.alternate_order && strategies_ > 1
                     ? std::make_unique<Reversed>(path, options)
-                    : nullptr),
-      tallies_(std::make_unique<Tallies>([this] {
-        return Tally{std::vector<StrategyStats>(
-                         strategies_, StrategyStats(options_.slowest)),
-                     0};
-      })) {}
+                    : nullptr) {}
 
 BatchSolver::~BatchSolver() = default;
 
 void BatchSolver::Prepare(Batch& batch) const {
   batch.records.resize(batch.lines.size());
   batch.outcomes.resize(batch.lines.size() * strategies_);
+  batch.disagreed.assign(batch.lines.size(), 0);
 }
 
 void BatchSolver::SolveRange(Batch& batch, size_t begin, size_t end) {
   ParseRange(batch, begin, end);
-  if (strategies_ > 0) SolveParsed(batch, begin, end, tallies_->local());
+  if (strategies_ > 0) SolveParsed(batch, begin, end);
 }
 
 void BatchSolver::Finish(Batch& batch) const {
   std::stable_sort(
       batch.problems.begin(), batch.problems.end(),
       [](const Problem& a, const Problem& b) { return a.record < b.record; });
-}
-
-std::vector<StrategyStats> BatchSolver::MergedStats() const {
-  std::vector<StrategyStats> stats(strategies_,
-                                   StrategyStats(options_.slowest));
-  for (const Tally& tally : *tallies_) {
-    for (size_t i = 0; i < strategies_; ++i) stats[i].Merge(tally.stats[i]);
-  }
-  return stats;
-}
-
-uint64_t BatchSolver::Disagreements() const {
-  uint64_t total = 0;
-  for (const Tally& tally : *tallies_) total += tally.disagreements;
-  return total;
 }
 
 void BatchSolver::ParseRange(Batch& batch, size_t begin, size_t end) const {
@@ -87,8 +61,7 @@ void BatchSolver::ParseRange(Batch& batch, size_t begin, size_t end) const {
   }
 }
 
-void BatchSolver::SolveParsed(Batch& batch, size_t begin, size_t end,
-                              Tally& tally) {
+void BatchSolver::SolveParsed(Batch& batch, size_t begin, size_t end) {
   std::vector<Problem> problems;
   const bool reverse = reversed_ != nullptr && batch.index % 2 == 1;
   const PuzzleSolver& solver = reverse ? reversed_->solver : solver_;
@@ -96,7 +69,7 @@ void BatchSolver::SolveParsed(Batch& batch, size_t begin, size_t end,
     PuzzleRecord& record = batch.records[r];
     PuzzleOutcome* outcomes = batch.outcomes.data() + r * strategies_;
     if (record.status != RecordStatus::kPuzzle) {
-      Unsearched(record, outcomes, tally);
+      Unsearched(record, outcomes);
       continue;
     }
     const size_t problems_before = problems.size();
@@ -109,12 +82,11 @@ void BatchSolver::SolveParsed(Batch& batch, size_t begin, size_t end,
       CheckGivens(record);
       if (record.status == RecordStatus::kInvalid) {
         problems.resize(problems_before);
-        Unsearched(record, outcomes, tally);
+        Unsearched(record, outcomes);
         continue;
       }
     }
-    if (checked.disagreement) ++tally.disagreements;
-    Searched(record, outcomes, tally);
+    if (checked.disagreement) batch.disagreed[r] = 1;
   }
   if (!problems.empty()) {
     std::lock_guard lock(batch.problems_mutex);
@@ -124,29 +96,40 @@ void BatchSolver::SolveParsed(Batch& batch, size_t begin, size_t end,
 }
 
 void BatchSolver::Unsearched(const PuzzleRecord& record,
-                             PuzzleOutcome* outcomes, Tally& tally) const {
+                             PuzzleOutcome* outcomes) const {
   const Verdict v = record.status == RecordStatus::kInvalid
                         ? Verdict::kInvalid
                         : Verdict::kMalformed;
   for (size_t i = 0; i < strategies_; ++i) {
     outcomes[i] = PuzzleOutcome{};
     outcomes[i].verdict = v;
-    tally.stats[i].AddUnsearched(v);
   }
 }
 
-void BatchSolver::Searched(const PuzzleRecord& record,
-                           const PuzzleOutcome* outcomes, Tally& tally) const {
-  for (size_t i = 0; i < strategies_; ++i) {
-    const PuzzleOutcome& o = outcomes[i];
-    StrategyStats& stats = tally.stats[i];
-    stats.Add({o.verdict, o.nanos, o.result.nodes, o.result.guessed});
-    stats.disagreements += o.disagreements;
-    if (options_.slowest > 0) {
-      stats.slowest.Offer(
-          {o.nanos, o.result.nodes, record.line, record.puzzle});
+void BatchSolver::Tally(const Batch& batch, size_t strategies,
+                        bool keep_slowest, std::vector<StrategyStats>& stats,
+                        uint64_t& disagreements) {
+  if (strategies == 0) return;
+  for (size_t r = 0; r < batch.records.size(); ++r) {
+    const PuzzleRecord& record = batch.records[r];
+    const PuzzleOutcome* outcomes = batch.outcomes.data() + r * strategies;
+    if (record.status != RecordStatus::kPuzzle) {
+      for (size_t i = 0; i < strategies; ++i) {
+        stats[i].AddUnsearched(outcomes[i].verdict);
+      }
+      continue;
     }
-    if (o.differs_from_file) ++stats.expected_differs;
+    disagreements += batch.disagreed[r];
+    for (size_t i = 0; i < strategies; ++i) {
+      const PuzzleOutcome& o = outcomes[i];
+      StrategyStats& s = stats[i];
+      s.Add({o.verdict, o.nanos, o.result.nodes, o.result.guessed});
+      s.disagreements += o.disagreements;
+      if (keep_slowest) {
+        s.slowest.Offer({o.nanos, o.result.nodes, record.line, record.puzzle});
+      }
+      if (o.differs_from_file) ++s.expected_differs;
+    }
   }
 }
 

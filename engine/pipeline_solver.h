@@ -17,8 +17,9 @@ namespace sudoku {
 // Parallel: many batches at once, and one batch's records split into ranges
 // on idle threads, so a batch holding a few very hard puzzles does not
 // serialize a run. A call is Prepare, then SolveRange over disjoint ranges
-// on any threads, then Finish. Statistics are tallied per thread and merged
-// exactly at the end, so totals never depend on scheduling.
+// on any threads, then Finish. The outcomes are tallied by the accountant,
+// in input order, so the statistics at any batch cover exactly the lines
+// accounted (what a checkpoint needs) and never depend on scheduling.
 class BatchSolver {
  public:
   // Records per range: small enough to share out a batch of hard puzzles.
@@ -33,23 +34,15 @@ class BatchSolver {
   // Ranges finish in any order; problems are shown in input order.
   void Finish(Batch& batch) const;
 
-  // After the run: each strategy's statistics, and the puzzles on which
-  // strategies disagreed.
-  std::vector<StrategyStats> MergedStats() const;
-  uint64_t Disagreements() const;
+  // The statistics of a batch's records, as the solver stage left them;
+  // called in input order.
+  static void Tally(const Batch& batch, size_t strategies, bool keep_slowest,
+                    std::vector<StrategyStats>& stats, uint64_t& disagreements);
 
  private:
-  struct Tally {
-    std::vector<StrategyStats> stats;  // one per strategy
-    uint64_t disagreements = 0;
-  };
-
   void ParseRange(Batch& batch, size_t begin, size_t end) const;
-  void SolveParsed(Batch& batch, size_t begin, size_t end, Tally& tally);
-  void Unsearched(const PuzzleRecord& record, PuzzleOutcome* outcomes,
-                  Tally& tally) const;
-  void Searched(const PuzzleRecord& record, const PuzzleOutcome* outcomes,
-                Tally& tally) const;
+  void SolveParsed(Batch& batch, size_t begin, size_t end);
+  void Unsearched(const PuzzleRecord& record, PuzzleOutcome* outcomes) const;
 
   // The strategies in reverse order, for odd batches under
   // RunOptions::alternate_order; null otherwise.
@@ -61,8 +54,6 @@ class BatchSolver {
   const GivensCheck givens_check_;
   PuzzleSolver solver_;
   std::unique_ptr<Reversed> reversed_;
-  struct Tallies;
-  std::unique_ptr<Tallies> tallies_;
 };
 
 }  // namespace sudoku

@@ -149,6 +149,8 @@ std::vector<ReportRow> MakeRows(const DatasetResult& result,
     row.nodes_p50 = s.nodes.Quantile(0.50);
     row.nodes_p90 = s.nodes.Quantile(0.90);
     row.nodes_p99 = s.nodes.Quantile(0.99);
+    row.complete = result.complete();
+    row.last_line = result.last_line;
     rows.push_back(row);
   }
   return rows;

@@ -68,6 +68,10 @@ struct ReportRow {
   // Nodes per searched puzzle at these quantiles, from the node histogram
   // (within 0.8% of a recorded count, as the time percentiles).
   uint64_t nodes_p50 = 0, nodes_p90 = 0, nodes_p99 = 0;
+  // False when SIGINT or SIGTERM stopped the run: the row covers the
+  // dataset's lines up to last_line (its last puzzle line accounted) only.
+  bool complete = true;
+  uint64_t last_line = 0;
 };
 
 // The rows of one pass, one per strategy. A pass that ran several

@@ -152,6 +152,25 @@ void NodeQuantileUnknown(ReportRow&) {}
 // Reports from before shards name no processes: the Manifest's defaults.
 void ProcessesUnknown(ReportRow&) {}
 
+// Reports from before interruption was handled were only written whole;
+// their last puzzle line was not recorded (0: unknown).
+void Complete(ReportRow& row) { row.complete = true; }
+void LastLineUnknown(ReportRow& row) { row.last_line = 0; }
+
+// "true" or "false", as the CSV writes `complete`.
+std::string WriteComplete(const ReportRow& row, const Manifest&) {
+  return row.complete ? "true" : "false";
+}
+
+void ReadComplete(std::string_view text, const std::string& where,
+                  ReportRow& row, Manifest&) {
+  if (text != "true" && text != "false") {
+    throw ReportFormatError(where + ": not true or false: '" +
+                            std::string(text) + "'");
+  }
+  row.complete = text == "true";
+}
+
 // A column added after the first schema, and what it reads as when absent.
 constexpr ReportColumn Added(ReportColumn column,
                              void (*if_absent)(ReportRow&)) {
@@ -225,6 +244,11 @@ constexpr ReportColumn kColumns[] = {
     Added(Integer<&R::nodes_p50>("nodes_p50"), &NodeQuantileUnknown),
     Added(Integer<&R::nodes_p90>("nodes_p90"), &NodeQuantileUnknown),
     Added(Integer<&R::nodes_p99>("nodes_p99"), &NodeQuantileUnknown),
+    // Added with interruption (SIGINT, SIGTERM): whether the row covers the
+    // whole dataset, and its last puzzle line accounted.
+    Added({.name = "complete", .write = &WriteComplete, .read = &ReadComplete},
+          &Complete),
+    Added(Integer<&R::last_line>("last_line"), &LastLineUnknown),
 };
 // clang-format on
 

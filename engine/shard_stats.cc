@@ -108,23 +108,26 @@ DatasetFormat FormatFrom(const json& j) {
 json DatasetJson(const DatasetResult& r) {
   json stats = json::array();
   for (const StrategyStats& s : r.stats) stats.push_back(StatsJson(s));
-  return {{"path", r.path},
-          {"sha256", r.sha256},
-          {"raw_bytes", r.raw_bytes},
-          {"compression", r.input.compression},
-          {"format", FormatJson(r.format)},
-          {"first_line", r.first_line},
-          {"last_line", r.last_line},
-          {"split", r.split_by_blocks ? "blocks" : "ranges"},
-          {"puzzle_lines", r.puzzle_lines},
-          {"malformed", r.malformed},
-          {"invalid", r.invalid},
-          {"wrong_answers", r.wrong_answers},
-          {"disagreements", r.disagreements},
-          {"read_error", r.read_error},
-          {"wall_s", r.wall_s},
-          {"cpu_s", r.cpu_s},
-          {"strategies", stats}};
+  json dataset = {{"path", r.path},
+                  {"sha256", r.sha256},
+                  {"raw_bytes", r.raw_bytes},
+                  {"compression", r.input.compression},
+                  {"format", FormatJson(r.format)},
+                  {"first_line", r.first_line},
+                  {"last_line", r.last_line},
+                  {"split", r.split_by_blocks ? "blocks" : "ranges"},
+                  {"puzzle_lines", r.puzzle_lines},
+                  {"malformed", r.malformed},
+                  {"invalid", r.invalid},
+                  {"wrong_answers", r.wrong_answers},
+                  {"disagreements", r.disagreements},
+                  {"read_error", r.read_error},
+                  {"wall_s", r.wall_s},
+                  {"cpu_s", r.cpu_s},
+                  {"strategies", stats}};
+  // Only a partial pass says so: whole runs' files stay as they were.
+  if (!r.complete()) dataset["interrupted_by"] = r.interrupted_by;
+  return dataset;
 }
 
 DatasetResult DatasetFrom(const json& j, size_t keep_slowest) {
@@ -147,6 +150,7 @@ DatasetResult DatasetFrom(const json& j, size_t keep_slowest) {
   r.read_error = j.at("read_error");
   r.wall_s = j.at("wall_s");
   r.cpu_s = j.at("cpu_s");
+  r.interrupted_by = j.value("interrupted_by", 0);
   for (const json& s : j.at("strategies")) {
     r.stats.push_back(StatsFrom(s, keep_slowest));
   }
@@ -335,6 +339,7 @@ void MergeDataset(DatasetResult& into, const DatasetResult& part) {
     into.first_line = part.first_line;
   }
   into.last_line = std::max(into.last_line, part.last_line);
+  into.interrupted_by = std::max(into.interrupted_by, part.interrupted_by);
   into.puzzle_lines += part.puzzle_lines;
   into.malformed += part.malformed;
   into.invalid += part.invalid;

@@ -507,7 +507,7 @@ TEST(BatchReader, StrictStopsAtTheBadLine) {
 }
 
 // The solver stage alone: ranges may finish in any order, yet the problems
-// come out in input order and the tallies add up.
+// come out in input order and the batch's tally adds up.
 TEST(BatchSolver, SolvesRangesInAnyOrderAndSortsProblems) {
   const std::string path = WriteTempFile(
       "solver.txt", kPuzzle + "\nshort\n" + kPuzzle + "\n" + kPuzzle + "\n");
@@ -530,7 +530,9 @@ TEST(BatchSolver, SolvesRangesInAnyOrderAndSortsProblems) {
     EXPECT_EQ(batch->problems[i].record, std::vector<size_t>({0, 2, 3})[i]);
     EXPECT_TRUE(batch->problems[i].error);
   }
-  const auto stats = solver.MergedStats();
+  std::vector<StrategyStats> stats(2);
+  uint64_t disagreements = 0;
+  BatchSolver::Tally(*batch, 2, false, stats, disagreements);
   EXPECT_EQ(stats[0].count(Verdict::kSolved), 3u);
   EXPECT_EQ(stats[0].count(Verdict::kMalformed), 1u);
   EXPECT_EQ(stats[1].count(Verdict::kWrong), 3u);
@@ -564,9 +566,11 @@ TEST(Accountant, TellsTheObserverInInputOrder) {
   batch.records[1].status = RecordStatus::kInvalid;
   batch.records[1].reason = "clash";
   batch.outcomes.resize(2);
+  batch.disagreed.resize(2);
   batch.problems.push_back({0, "f:3: WRONG", true});
   DatasetResult result;
-  Accountant accountant("f", 1, log, result, Accountant::Clock::now());
+  Accountant accountant("f", Options({"bitmask"}), log, result,
+                        Accountant::Clock::now(), 0);
   accountant.Account(batch);
   EXPECT_EQ(log.events, (std::vector<std::string>{
                             "error f:3: WRONG", "record 3 x1", "bad f:7: clash",

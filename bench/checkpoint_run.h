@@ -1,0 +1,69 @@
+// bench --checkpoint and --resume: keeps the checkpoint file of a run as it
+// goes, and checks a checkpoint against the run that would resume it.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/checkpoint.h"
+#include "engine/driver.h"
+
+namespace sudoku {
+
+// Writes the checkpoint every `every_s` seconds of accounting (0: after
+// every batch), after each dataset, and when the run is interrupted.
+class CheckpointKeeper : public RunObserver {
+ public:
+  // The output files' lengths, once `flush` has written them out (false
+  // when one failed: no checkpoint is then written over it).
+  using Flush = std::function<bool()>;
+  using Lengths =
+      std::function<std::vector<std::pair<std::string, uint64_t>>()>;
+
+  // `base` holds what never changes during the run: args, settings,
+  // datasets, the statistics' manifest and settings, and the passes
+  // already done when resuming.
+  CheckpointKeeper(std::string path, double every_s, Checkpoint base,
+                   Flush flush, Lengths lengths);
+
+  void OnAccounted(const DatasetResult& so_far, PassPoint point) override;
+  // A dataset's pass ended: whole, or interrupted (then `point` of its last
+  // batch is where it resumes).
+  void PassDone(const DatasetResult& result);
+  // Throws CheckpointError when a checkpoint could not be written.
+  void ThrowIfFailed() const;
+  const std::string& path() const { return path_; }
+  // Whether a checkpoint has been written (a run stopped before its first
+  // batch has none to resume).
+  bool written() const { return written_; }
+
+ private:
+  void Write(const DatasetResult* in_progress, PassPoint point);
+
+  const std::string path_;
+  const std::chrono::duration<double> every_;
+  Checkpoint checkpoint_;
+  Flush flush_;
+  Lengths lengths_;
+  std::chrono::steady_clock::time_point last_written_;
+  PassPoint last_point_;
+  std::string error_;
+  bool written_ = false;
+};
+
+// The datasets as a checkpoint records them: path, size and the SHA-256 of
+// the whole file. Throws InputError when one cannot be read.
+std::vector<Checkpoint::Dataset> DatasetIdentities(
+    const std::vector<std::string>& paths);
+
+// Why `checkpoint` cannot be resumed by this run (other datasets or
+// contents, other settings, another build); empty when it can.
+std::string ResumeRefusal(
+    const Checkpoint& checkpoint,
+    const std::vector<std::pair<std::string, std::string>>& settings,
+    const std::vector<Checkpoint::Dataset>& datasets, const Manifest& build);
+
+}  // namespace sudoku

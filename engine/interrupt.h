@@ -1,0 +1,20 @@
+// SIGINT and SIGTERM as a request to stop reading: the run accounts what it
+// has read, writes its reports as partial and exits 130 or 143.
+#pragma once
+
+namespace sudoku {
+
+// Installs the handler for SIGINT and SIGTERM. The first signal only sets a
+// flag that the pipeline's reader polls; a second one ends the process at
+// once (_exit 128 + signal), for a person who will not wait for the batches
+// in flight. Ignores SIGPIPE, so a closed pipe is a write error (EPIPE) that
+// names the output instead of a silent death. Call before threads start.
+void InstallInterruptHandler();
+
+// The signal that asked the run to stop, or 0 while none has.
+int InterruptSignal();
+
+// The exit code for a run stopped by `signal`: 128 + signal, as shells do.
+int InterruptExitCode(int signal);
+
+}  // namespace sudoku
