@@ -49,6 +49,10 @@ class RunCommand {
     double max_slowdown = 0;  // percent, with --ab
     std::string shard;        // "K/N", or empty: the whole of every dataset
     std::string stats;        // the mergeable statistics file
+    // --lines: read at most N lines of each dataset (0: all).
+    uint64_t lines = 0;
+    // --max-expansion: Input's limit on what a compressed dataset decodes.
+    uint64_t max_expansion = Input::kDefaultMaxExpansion;
   };
 
  private:

@@ -25,6 +25,7 @@ double ProcessCpuSeconds() {
 DatasetResult RunDataset(const std::string& path, const RunOptions& options,
                          RunObserver& observer) {
   Input input(path);
+  input.SetMaxExpansion(options.max_expansion);
   DatasetResult result;
   result.path = path;
   result.input = input.facts();
@@ -44,6 +45,7 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
   result.lines_read = reader.lines_read();
   result.read_error = reader.read_error();
   result.stopped_strict = reader.stopped_strict();
+  result.stopped_at_line_cap = reader.stopped_at_line_cap();
   result.first_line = reader.first_line();
   result.last_line = reader.last_line();
   result.raw_bytes = input.raw_bytes_read();

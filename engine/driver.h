@@ -31,6 +31,11 @@ struct RunOptions {
   // bench --shard K/N: read only part K of N of every dataset (the rest is
   // hashed, not parsed), with the file's own line numbers.
   Shard shard;
+  // bench --lines N: read at most N lines of each dataset (0: all), so an
+  // endless input (/dev/zero, a pipe) ends; the stop is reported.
+  uint64_t max_lines = 0;
+  // bench --max-expansion: Input::SetMaxExpansion for every dataset.
+  uint64_t max_expansion = Input::kDefaultMaxExpansion;
 };
 
 // One strategy's answer to one puzzle line, after verification.
@@ -81,6 +86,8 @@ struct DatasetResult {
   // The file line numbers of the first and last puzzle line read (0: none),
   // which tell what a shard covered.
   uint64_t first_line = 0, last_line = 0;
+  // Reading stopped at RunOptions::max_lines with more input left.
+  bool stopped_at_line_cap = false;
 };
 
 // Runs `options.strategies` over the dataset at `path` ("-": stdin). Throws

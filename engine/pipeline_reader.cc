@@ -2,6 +2,14 @@
 #include "engine/pipeline_reader.h"
 
 namespace sudoku {
+namespace {
+
+// A batch also ends at this much line text, so that batches of long lines
+// (each up to Input::kMaxLine) keep the tokens in flight, and the memory,
+// within a few megabytes each.
+constexpr size_t kMaxBatchText = size_t{4} << 20;
+
+}  // namespace
 
 BatchReader::BatchReader(Input& input, const RunOptions& options,
                          BatchPool& pool)
@@ -26,6 +34,15 @@ bool BatchReader::Owned() {
   return false;
 }
 
+bool BatchReader::AtLineCap() {
+  if (options_.max_lines == 0 || line_number_ < options_.max_lines) {
+    return false;
+  }
+  bool truncated = false;
+  stopped_at_line_cap_ = input_.NextLine(truncated).has_value();
+  return true;
+}
+
 Batch* BatchReader::Next() {
   if (done_) return nullptr;
   Batch* batch = pool_.Take();
@@ -48,7 +65,12 @@ Batch* BatchReader::Next() {
 
 void BatchReader::Fill(Batch& batch) {
   PuzzleRecord record;  // for the strict check only
-  while (batch.lines.size() < options_.batch_size) {
+  while (batch.lines.size() < options_.batch_size &&
+         batch.text.size() < kMaxBatchText) {
+    if (AtLineCap()) {
+      done_ = true;
+      return;
+    }
     bool truncated = false;
     const auto line = input_.NextLine(truncated);
     if (!line) {

@@ -28,6 +28,7 @@ class BatchReader {
   // Non-empty when a read failed and the pass ended early.
   const std::string& read_error() const { return read_error_; }
   bool stopped_strict() const { return stopped_strict_; }
+  bool stopped_at_line_cap() const { return stopped_at_line_cap_; }
   // The file line numbers of the first and last puzzle line taken; 0 when
   // none was (a shard can own no line at all).
   uint64_t first_line() const { return first_line_; }
@@ -39,6 +40,9 @@ class BatchReader {
   // Under --shard: whether the line just read is this part's. Past the part
   // it reads the rest of the file raw (for the hash) and ends the input.
   bool Owned();
+  // Under --lines: whether the cap is reached, noting a stop when a line
+  // is left unread.
+  bool AtLineCap();
 
   Input& input_;
   const RunOptions& options_;
@@ -49,6 +53,7 @@ class BatchReader {
   bool done_ = false;
   std::string read_error_;
   bool stopped_strict_ = false;
+  bool stopped_at_line_cap_ = false;
   // The positions this part owns (engine/shard.h); everything when whole.
   bool sharded_ = false;
   uint64_t shard_begin_ = 0, shard_end_ = 0;
