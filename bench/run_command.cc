@@ -666,6 +666,11 @@ void RunDatasets(const RunCommand::Options& o, const RunOptions& run,
       std::cerr << "bench: " << result.read_error << '\n';
       exit_code.Raise(kExitUsage);
     }
+    if (result.stopped_at_line_cap) {
+      std::cerr << "bench: " << path << ":" << result.lines_read
+                << ": stopped after " << result.lines_read
+                << " lines (--lines); the rest was not read\n";
+    }
     if (result.wrong_answers > 0 || result.disagreements > 0) {
       exit_code.Raise(kExitFailure);
     }
@@ -775,6 +780,16 @@ void RunCommand::AddSearchOptions(CLI::App& app) {
                  "median, with min and max in the CSV. Node counts and "
                  "outcomes must not change between rounds (exit 1)")
       ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  app.add_option("--lines", o.lines,
+                 "Read at most N lines of each dataset (0: all), so that an "
+                 "endless input such as /dev/urandom or a pipe ends; a stop "
+                 "with input left is reported on standard error")
+      ->capture_default_str();
+  app.add_option("--max-expansion", o.max_expansion,
+                 "Stop reading a compressed dataset (exit 2) once it has "
+                 "decoded over 1 GiB and over R times its compressed bytes "
+                 "read, a likely compression bomb; 0: no limit")
       ->capture_default_str();
 }
 
@@ -1180,6 +1195,8 @@ RunOptions RunCommand::MakeRunOptions() const {
   run.batch_size = o.batch;
   run.slowest = o.slowest;
   run.strict = o.strict;
+  run.max_lines = o.lines;
+  run.max_expansion = o.max_expansion;
   return run;
 }
 

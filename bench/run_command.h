@@ -55,6 +55,10 @@ class RunCommand {
     std::string checkpoint;  // --checkpoint FILE, or empty
     double checkpoint_every = 60;  // seconds between checkpoints
     std::string resume;            // --resume FILE, or empty
+    // --lines: read at most N lines of each dataset (0: all).
+    uint64_t lines = 0;
+    // --max-expansion: Input's limit on what a compressed dataset decodes.
+    uint64_t max_expansion = Input::kDefaultMaxExpansion;
   };
 
   // The command line as given (without the program name), recorded in a

@@ -12,6 +12,7 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
                           ? std::make_unique<Input>(options.open_stdin(), path)
                           : std::make_unique<Input>(path);
   Input& input = *opened;
+  input.SetMaxExpansion(options.max_expansion);
   DatasetResult result;
   if (resume != nullptr) result = resume->so_far;
   result.path = path;
@@ -32,6 +33,7 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
   result.read_error = reader.read_error();
   result.stopped_strict = reader.stopped_strict();
   result.interrupted_by = reader.interrupted_by();
+  result.stopped_at_line_cap = reader.stopped_at_line_cap();
   result.first_line = reader.first_line();
   result.last_line = reader.last_line();
   result.split_by_blocks = reader.split_by_blocks();

@@ -39,6 +39,11 @@ struct RunOptions {
   // Under mpirun: the raw bytes "-" stands for (rank 0's standard input, sent
   // to every rank); unset, this process's own standard input.
   std::function<std::unique_ptr<ByteSource>()> open_stdin;
+  // bench --lines N: read at most N lines of each dataset (0: all), so an
+  // endless input (/dev/zero, a pipe) ends; the stop is reported.
+  uint64_t max_lines = 0;
+  // bench --max-expansion: Input::SetMaxExpansion for every dataset.
+  uint64_t max_expansion = Input::kDefaultMaxExpansion;
 };
 
 // One strategy's answer to one puzzle line, after verification.
@@ -111,6 +116,8 @@ struct DatasetResult {
   // lines 1..lines_read only, and its reports say they are partial.
   int interrupted_by = 0;
   bool complete() const { return interrupted_by == 0; }
+  // Reading stopped at RunOptions::max_lines with more input left.
+  bool stopped_at_line_cap = false;
 };
 
 // A pass to continue from a checkpoint: what it had accounted, and where.

@@ -267,17 +267,20 @@ class ZstdSource : public ByteSource {
 }  // namespace
 
 Input::Input(const std::string& path)
-    : raw_(std::make_unique<RawFile>(path)), buffer_(1 << 20) {
+    : raw_(std::make_unique<RawFile>(path)),
+      buffer_(std::make_unique_for_overwrite<char[]>(kBufferSize)) {
   StartDecoding(path);
 }
 
 Input::Input(std::istream& in, const std::string& name)
-    : raw_(std::make_unique<RawFile>(in, name)), buffer_(1 << 20) {
+    : raw_(std::make_unique<RawFile>(in, name)),
+      buffer_(std::make_unique_for_overwrite<char[]>(kBufferSize)) {
   StartDecoding(name);
 }
 
 Input::Input(std::unique_ptr<ByteSource> raw, const std::string& name)
-    : raw_(std::make_unique<RawFile>(std::move(raw), name)), buffer_(1 << 20) {
+    : raw_(std::make_unique<RawFile>(std::move(raw), name)),
+      buffer_(std::make_unique_for_overwrite<char[]>(kBufferSize)) {
   StartDecoding(name);
 }
 
@@ -322,7 +325,8 @@ void Input::SkipRest() {
 
 std::optional<std::string_view> Input::NextLine(bool& truncated) {
   truncated = false;
-  line_position_ = decoded_ ? raw_->bytes_read() : buffer_offset_ + begin_;
+  const uint64_t line_start = buffer_offset_ + begin_;
+  line_position_ = decoded_ ? raw_->bytes_read() : line_start;
   ByteSource& source = decoded_ ? *decoded_ : static_cast<ByteSource&>(*raw_);
   long_line_.clear();
   bool pending = false;  // part of the line is already in long_line_
@@ -333,7 +337,7 @@ std::optional<std::string_view> Input::NextLine(bool& truncated) {
     long_line_.append(data, std::min(length, room));
   };
   while (true) {
-    const char* start = buffer_.data() + begin_;
+    const char* start = buffer_.get() + begin_;
     const size_t available = end_ - begin_;
     const void* newline = std::memchr(start, '\n', available);
     if (newline != nullptr || (eof_ && (available > 0 || pending))) {
@@ -342,6 +346,7 @@ std::optional<std::string_view> Input::NextLine(bool& truncated) {
               ? static_cast<size_t>(static_cast<const char*>(newline) - start)
               : available;
       begin_ += newline ? length + 1 : length;
+      ++lines_;
       if (!pending && length <= kMaxLine)
         return std::string_view(start, length);
       keep(start, length);
@@ -353,10 +358,29 @@ std::optional<std::string_view> Input::NextLine(bool& truncated) {
       keep(start, available);
       pending = true;
     }
-    buffer_offset_ += end_;
-    begin_ = end_ = 0;
-    end_ = source.Read(buffer_.data(), buffer_.size());
-    if (end_ == 0) eof_ = true;
+    Refill(source);
+    if (buffer_offset_ - line_start > kMaxLineRead) {
+      throw InputError(raw_->path() + ":" + std::to_string(lines_ + 1) +
+                       ": no newline in " + std::to_string(kMaxLineRead) +
+                       " bytes: not a dataset of lines; reading stopped");
+    }
+  }
+}
+
+void Input::Refill(ByteSource& source) {
+  buffer_offset_ += end_;
+  begin_ = end_ = 0;
+  end_ = source.Read(buffer_.get(), kBufferSize);
+  if (end_ == 0) eof_ = true;
+  const uint64_t decoded = buffer_offset_ + end_;
+  if (decoded_ && max_expansion_ != 0 && decoded > kExpansionFloor &&
+      decoded / max_expansion_ > raw_->bytes_read()) {
+    throw InputError(
+        raw_->path() + ":" + std::to_string(lines_ + 1) +
+        ": stopped after decoding " + std::to_string(decoded) + " bytes from " +
+        std::to_string(raw_->bytes_read()) + " compressed bytes, more than " +
+        std::to_string(max_expansion_) +
+        " times as many (a compression bomb?); --max-expansion 0 reads on");
   }
 }
 

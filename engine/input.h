@@ -71,7 +71,19 @@ class Input {
   // library, for the report); throws InputError when it cannot be read.
   static std::string FileSha256Hex(const std::string& path);
 
+  // A compressed input stops with an InputError once it has decoded more
+  // than kExpansionFloor bytes and more than `ratio` times the raw bytes
+  // read: a small file that expands to many gigabytes (a compression bomb)
+  // then costs seconds, not hours. 0 lifts the limit.
+  void SetMaxExpansion(uint64_t ratio) { max_expansion_ = ratio; }
+  static constexpr uint64_t kDefaultMaxExpansion = 100;
+  static constexpr uint64_t kExpansionFloor = uint64_t{1} << 30;
+
   static constexpr size_t kMaxLine = 1 << 16;
+  // A line that runs on past this many bytes without a newline (/dev/zero,
+  // a disk image) is no dataset: NextLine throws InputError rather than
+  // read on for ever. Lines up to it are cut at kMaxLine, as any long line.
+  static constexpr uint64_t kMaxLineRead = uint64_t{1} << 28;
   // Why a line cut at kMaxLine is not read as a puzzle.
   static std::string TooLongReason() {
     return "line longer than " + std::to_string(kMaxLine) + " bytes";
@@ -81,17 +93,24 @@ class Input {
   class RawFile;
   // Picks the decoder from the raw bytes' magic number.
   void StartDecoding(const std::string& path);
+  // Refills buffer_ from the decoded (or raw) bytes.
+  void Refill(ByteSource& source);
 
   std::unique_ptr<RawFile> raw_;
   std::unique_ptr<ByteSource> decoded_;
   InputFacts facts_;
-  std::vector<char> buffer_;
+  // Not zeroed: a small file touches a few of its pages, not all 256
+  // (which made opening an Input cost milliseconds, measured under ASan).
+  static constexpr size_t kBufferSize = 1 << 20;
+  std::unique_ptr<char[]> buffer_;
   size_t begin_ = 0;  // first unread byte in buffer_
   size_t end_ = 0;    // one past the last valid byte
   bool eof_ = false;
   std::string long_line_;       // a line that straddles refills
   uint64_t buffer_offset_ = 0;  // decoded bytes before buffer_
   uint64_t line_position_ = 0;
+  uint64_t max_expansion_ = kDefaultMaxExpansion;
+  uint64_t lines_ = 0;  // lines NextLine has returned
 };
 
 }  // namespace sudoku

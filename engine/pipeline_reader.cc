@@ -4,6 +4,14 @@
 #include "engine/interrupt.h"
 
 namespace sudoku {
+namespace {
+
+// A batch also ends at this much line text, so that batches of long lines
+// (each up to Input::kMaxLine) keep the tokens in flight, and the memory,
+// within a few megabytes each.
+constexpr size_t kMaxBatchText = size_t{4} << 20;
+
+}  // namespace
 
 BatchReader::BatchReader(Input& input, const RunOptions& options,
                          BatchPool& pool, const PassResume* resume)
@@ -40,6 +48,15 @@ bool BatchReader::Owned() {
   input_.SkipRest();
   done_ = true;
   return false;
+}
+
+bool BatchReader::AtLineCap() {
+  if (options_.max_lines == 0 || line_number_ < options_.max_lines) {
+    return false;
+  }
+  bool truncated = false;
+  stopped_at_line_cap_ = input_.NextLine(truncated).has_value();
+  return true;
 }
 
 Batch* BatchReader::Next() {
@@ -85,7 +102,12 @@ bool BatchReader::Skipped() const {
 
 void BatchReader::Fill(Batch& batch) {
   PuzzleRecord record;  // for the strict check only
-  while (batch.lines.size() < options_.batch_size) {
+  while (batch.lines.size() < options_.batch_size &&
+         batch.text.size() < kMaxBatchText) {
+    if (AtLineCap()) {
+      done_ = true;
+      return;
+    }
     bool truncated = false;
     const auto line = input_.NextLine(truncated);
     if (!line) {

@@ -35,6 +35,7 @@ class BatchReader {
   bool stopped_strict() const { return stopped_strict_; }
   // The signal (SIGINT, SIGTERM) that stopped the reading; 0 when none did.
   int interrupted_by() const { return interrupted_by_; }
+  bool stopped_at_line_cap() const { return stopped_at_line_cap_; }
   // The file line numbers of the first and last puzzle line taken; 0 when
   // none was (a shard can own no line at all).
   uint64_t first_line() const { return first_line_; }
@@ -51,6 +52,9 @@ class BatchReader {
   // Resuming: whether the line just read was accounted before; throws
   // InputError when the checkpoint's last line is not where it was.
   bool Skipped() const;
+  // Under --lines: whether the cap is reached, noting a stop when a line
+  // is left unread.
+  bool AtLineCap();
 
   Input& input_;
   const RunOptions& options_;
@@ -61,6 +65,7 @@ class BatchReader {
   bool done_ = false;
   std::string read_error_;
   bool stopped_strict_ = false;
+  bool stopped_at_line_cap_ = false;
   // The positions this part owns (engine/shard.h); everything when whole.
   bool sharded_ = false;
   bool blocks_ = false;  // by line blocks rather than by positions

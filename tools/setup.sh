@@ -15,6 +15,8 @@ packages=(g++ cmake ninja-build pkgconf git
           libtbb-dev libcli11-dev libbenchmark-dev libgtest-dev
           zlib1g-dev libzstd-dev liblzma-dev libssl-dev nlohmann-json3-dev
           python3 openmpi-bin libopenmpi-dev)
+# /usr/bin/time measures bench's peak memory in tests/bench/hostile_input_test.cc.
+packages+=(time)
 
 missing=()
 for package in "${packages[@]}"; do
