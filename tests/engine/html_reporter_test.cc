@@ -15,6 +15,7 @@
 #include "engine/shard_stats.h"
 #include "engine/svg_chart.h"
 #include "strategies/registry.h"
+#include "tests/engine/fixed_manifest.h"
 
 namespace sudoku {
 namespace {
@@ -109,16 +110,7 @@ TEST(SvgChart, RatioChartMarksFailedRows) {
   EXPECT_EQ(Count(svg, "#d62728"), 1u);
 }
 
-Manifest FixedManifest() {
-  return {"0.1.0",
-          "abc1234",
-          "GNU 12.2.0",
-          "Release -O3",
-          "Test CPU, 2 cores",
-          "2026-01-02T03:04:05Z",
-          1,
-          "test-host:1"};
-}
+using testing::FixedManifest;
 
 // `strategies` strategies over `path`, with times spread over 1 µs..1 s and
 // nodes over 1..1e6, as a wide real run spreads them.

@@ -12,20 +12,12 @@
 #include "engine/report_schema.h"
 #include "engine/text_format.h"
 #include "strategies/registry.h"
+#include "tests/engine/fixed_manifest.h"
 
 namespace sudoku {
 namespace {
 
-Manifest FixedManifest() {
-  return {"0.1.0",
-          "abc1234",
-          "GNU 12.2.0",
-          "Release -O3",
-          "Test CPU, 2 cores",
-          "2026-01-02T03:04:05Z",
-          1,
-          "test-host:1"};
-}
+using testing::FixedManifest;
 
 // One strategy on a five-line dataset: two solved (one by pure deduction),
 // one over budget, one invalid, one malformed.
