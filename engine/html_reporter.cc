@@ -253,7 +253,9 @@ std::string HtmlReporter::ManifestTable() const {
       {"build flags", m.build_flags},
       {"cpu", m.cpu},
       {"date", m.date},
-      {"threads", std::to_string(first.threads)},
+      {"processes",
+       std::to_string(m.ranks) + (m.hosts.empty() ? "" : " on " + m.hosts)},
+      {"threads per process", std::to_string(first.threads)},
       {"solution limit", std::to_string(first.limit)},
       {"node budget", BudgetText(first.max_nodes)}};
   std::string out = "<h2>Run manifest</h2><table class=\"manifest\">";

@@ -187,6 +187,13 @@ TEST(HtmlReporter, EveryChartHasData) {
   EXPECT_EQ(Count(r.page, "src="), 0u);
 }
 
+TEST(HtmlReporter, TheManifestNamesTheProcessesAndHosts) {
+  const Reports r = Report(1, 1);
+  EXPECT_NE(r.page.find("<th>processes</th><td class=\"name\">1 on test-host:1</td>"),
+            std::string::npos);
+  EXPECT_NE(r.page.find("<th>threads per process</th>"), std::string::npos);
+}
+
 TEST(HtmlReporter, NumbersAreTheCsvs) {
   const Reports r = Report(2, 1);
   const std::vector<ReportEntry> csv = [&] {
