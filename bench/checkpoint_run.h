@@ -29,6 +29,10 @@ class CheckpointKeeper : public RunObserver {
   CheckpointKeeper(std::string path, double every_s, Checkpoint base,
                    Flush flush, Lengths lengths);
 
+  // Resuming inside a dataset: until its first batch is accounted, a stop
+  // still stands at the checkpoint's point (else a second resume would read
+  // the lines before it again, and count them twice).
+  void ResumeFrom(PassPoint point) { last_point_ = point; }
   void OnAccounted(const DatasetResult& so_far, PassPoint point) override;
   // A dataset's pass ended: whole, or interrupted (then `point` of its last
   // batch is where it resumes).

@@ -16,7 +16,6 @@
 
 int main(int argc, char** argv) {
   sudoku::InstallCrashReport();  // before any thread starts
-  sudoku::InstallInterruptHandler();
   CLI::App app{
       "sudoku-bench: runs Sudoku solving strategies over puzzle datasets, "
       "verifies every answer and reports timing and search effort.\n"
@@ -34,6 +33,10 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", sudoku::BenchVersion());
   // Joined before parsing: MPI may take its own arguments out of argv.
   const auto ranks = sudoku::JoinRankGroup(argc, argv);
+  // Under mpirun the ranks would stop at different lines, and a rank left
+  // waiting in a collective step would hang the job: there SIGINT and
+  // SIGTERM keep their default, and mpirun ends the whole job.
+  if (!ranks) sudoku::InstallInterruptHandler();
   // `bench --resume FILE` alone runs the checkpoint's command line again.
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.size() == 2 && args[0] == "--resume") {

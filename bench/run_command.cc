@@ -338,7 +338,7 @@ class Outputs {
   // Whether any output file is "-" (standard output).
   static bool UsesStdout(const RunCommand::Options& o) {
     return o.csv == "-" || o.per_puzzle == "-" || o.solutions == "-" ||
-           o.stats == "-";
+           o.stats == "-" || o.html == "-";
   }
 
   // The mergeable statistics of a --shard part (or of any run, --stats).
@@ -603,10 +603,14 @@ std::unique_ptr<CheckpointKeeper> MakeKeeper(
     }
   }
   const std::vector<std::string> kept = {o.per_puzzle, o.solutions};
-  return std::make_unique<CheckpointKeeper>(
+  auto keeper = std::make_unique<CheckpointKeeper>(
       o.checkpoint, o.checkpoint_every, std::move(base),
       [&outputs, &exit_code] { return outputs.Flush(exit_code); },
       [&outputs, kept] { return outputs.Lengths(kept); });
+  if (resumed && resumed->in_progress) {
+    keeper->ResumeFrom(*resumed->in_progress);
+  }
+  return keeper;
 }
 
 // Runs every dataset in turn, reporting each as it ends; stops after a pass
@@ -972,7 +976,9 @@ std::vector<std::pair<std::string, std::string>> RunCommand::CheckpointSettings(
           {"per_puzzle", o.per_puzzle},
           {"solutions", o.solutions},
           {"stats", o.stats},
-          {"checkpoint", o.checkpoint}};
+          {"checkpoint", o.checkpoint},
+          {"lines", std::to_string(o.lines)},
+          {"max_expansion", std::to_string(o.max_expansion)}};
 }
 
 bool RunCommand::ResolveCheckpoint(RunOptions& run,
@@ -1034,6 +1040,7 @@ bool RunCommand::OneStdout() const {
   if (o.per_puzzle == "-") named.push_back("--per-puzzle");
   if (o.solutions == "-") named.push_back("--solutions");
   if (o.stats == "-") named.push_back("--stats");
+  if (o.html == "-") named.push_back("--html");
   if (named.size() < 2) return true;
   std::cerr << "bench: " << named[0] << " - and " << named[1]
             << " - would mix in standard output; give one of them a file\n";
@@ -1125,6 +1132,13 @@ bool RunCommand::ResolveShard(RunOptions& run, std::string& stats_path) const {
     return false;
   }
   run.shard = *shard;
+  if (o.lines != 0) {
+    // A part that stops at the cap has not hashed the whole file, so its
+    // dataset_sha256 would not be the file's and no merge could take it.
+    std::cerr << "bench: --shard reads every line of its part; it does not "
+                 "combine with --lines\n";
+    return false;
+  }
   if (o.repeat > 1 || !o.ab.empty() || o.parse_only || o.strict) {
     std::cerr << "bench: --shard splits one pass; it does not combine with "
                  "--repeat, --ab, --parse-only or --strict\n";
@@ -1226,10 +1240,11 @@ void RemoveRankParts(const std::string& path, uint32_t count) {
 // Rank 0 opens the report files it writes at the end before any rank
 // solves, as a single process does, so an unwritable path costs no run.
 bool CanWriteReports(const RunCommand::Options& o) {
-  for (const std::string& path : {o.csv, o.stats}) {
+  for (const std::string& path : {o.csv, o.stats, o.html}) {
     if (path.empty() || path == "-") continue;
     if (!std::ofstream(path, std::ios::trunc)) {
-      std::cerr << "bench: cannot write " << path << '\n';
+      std::cerr << "bench: cannot write " << path << ": "
+                << std::strerror(errno) << '\n';
       return false;
     }
   }
@@ -1343,6 +1358,10 @@ bool RunCommand::ResolveRanks(RunOptions& run) const {
         "--parse-only and --strict do not combine with it";
   } else if (!o.checkpoint.empty() || !o.resume.empty()) {
     refusal = "--checkpoint and --resume do not combine with mpirun";
+  } else if (o.lines != 0) {
+    refusal =
+        "under mpirun every rank reads its whole part (and hashes the whole "
+        "file); --lines does not combine with it";
   } else if (Outputs::UsesStdout(o)) {
     refusal =
         "under mpirun the outputs are files ('-', standard output, is not "

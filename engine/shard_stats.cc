@@ -325,6 +325,17 @@ void CheckParts(const std::vector<ShardPart>& parts,
       same_data = p.datasets[d].sha256 == first.datasets[d].sha256 &&
                   p.datasets[d].raw_bytes == first.datasets[d].raw_bytes;
     }
+    // Checked first: a part stopped early hashed only what it read, so its
+    // SHA-256 would differ for that reason alone.
+    for (const DatasetResult& d : p.datasets) {
+      if (!d.complete()) {
+        throw ShardStatsError(
+            which + " was interrupted (signal " +
+            std::to_string(d.interrupted_by) + ") in " + d.path +
+            ": a partial part cannot be merged into the whole run; run that "
+            "part again");
+      }
+    }
     if (!same_data) {
       throw ShardStatsError(which + " read other datasets than " + names[0] +
                             " (their SHA-256 differ)");

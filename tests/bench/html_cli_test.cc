@@ -67,6 +67,17 @@ TEST(BenchHtml, AnUnwritablePageIsBadUsage) {
   EXPECT_TRUE(Has(run.err, "cannot write /nonexistent/x.html")) << run.err;
 }
 
+TEST(BenchHtml, ADashWritesThePageToStandardOutput) {
+  const BenchRun run =
+      Bench("--progress never --html - " + kDatasets + "mixed.txt");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_TRUE(run.out.starts_with("<!DOCTYPE html>")) << run.out.substr(0, 80);
+  EXPECT_TRUE(Has(run.err, "puzzle lines")) << run.err;  // the table
+  const BenchRun two = Bench("-q --html - --csv - " + kDatasets + "mixed.txt");
+  EXPECT_EQ(two.exit_code, 2);
+  EXPECT_TRUE(Has(two.err, "would mix in standard output")) << two.err;
+}
+
 TEST(BenchHtml, TheCheckerFailsABrokenPage) {
   const std::string page = TestPath("html");
   testing::WriteTempFile(

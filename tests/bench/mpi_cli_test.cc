@@ -194,6 +194,10 @@ TEST(MpiCliTest, RefusesShard) {
   EXPECT_EQ(shard.exit_code, 2);
   EXPECT_TRUE(Has(shard.err, "--shard does not combine with mpirun"))
       << shard.err;
+  const BenchRun capped = BenchUnder(Mpirun(2), "-q --lines 5 " + kEdgeCases);
+  EXPECT_EQ(capped.exit_code, 2);
+  EXPECT_TRUE(Has(capped.err, "--lines does not combine with it"))
+      << capped.err;
 }
 
 // crash-abort aborts on a puzzle whose first cell is empty: only the last

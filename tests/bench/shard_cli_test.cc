@@ -167,6 +167,11 @@ TEST(ShardCliTest, RefusesABadShard) {
   const BenchRun repeat = Bench("-q --repeat 2 --shard 1/2 --stats " +
                                 TestPath("r.json") + " " + kEdgeCases);
   EXPECT_EQ(repeat.exit_code, 2);
+  const BenchRun capped = Bench("-q --lines 5 --shard 1/2 --stats " +
+                                TestPath("l.json") + " " + kEdgeCases);
+  EXPECT_EQ(capped.exit_code, 2);
+  EXPECT_NE(capped.err.find("does not combine with --lines"), std::string::npos)
+      << capped.err;
 }
 
 }  // namespace

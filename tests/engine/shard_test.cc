@@ -253,6 +253,14 @@ TEST(ShardTest, RefusesPartsThatAreNotOneRun) {
   by_blocks.datasets[0].split_by_blocks = true;
   EXPECT_NE(Refusal({one, by_blocks, three}).find("by another rule"),
             std::string::npos);
+  ShardPart interrupted = two;
+  interrupted.datasets[0].interrupted_by = 15;
+  interrupted.datasets[0].sha256 = "0";  // it hashed only what it read
+  EXPECT_NE(Refusal({one, interrupted, three})
+                .find("was interrupted (signal 15) in " + kEdgeCases +
+                      ": a partial part cannot be merged"),
+            std::string::npos)
+      << Refusal({one, interrupted, three});
   EXPECT_NE(Refusal({}).find("no shard"), std::string::npos);
 }
 
