@@ -201,13 +201,26 @@ std::string HtmlReporter::Summary() const {
   return out + "</table>";
 }
 
+namespace {
+
+// An interrupted run's page says so where its numbers are, as the CSV's
+// complete and last_line columns do.
+std::string PartialNote(const std::vector<ReportRow>& rows) {
+  if (rows.empty() || rows[0].complete) return "";
+  return "<p class=\"partial\"><strong>Partial:</strong> the run was "
+         "interrupted; these figures cover the lines up to " +
+         std::to_string(rows[0].last_line) + " only.</p>";
+}
+
+}  // namespace
+
 std::string HtmlReporter::Section(size_t index) const {
   const PassView& p = passes_[index];
   const std::string id = "d" + std::to_string(index + 1) + "-";
   std::string out = "<section class=\"dataset\" data-dataset=\"" +
                     HtmlEscape(p.path) + "\"><h2>" + HtmlEscape(p.path) +
-                    "</h2>" + NumbersTable(p.rows, manifest_) +
-                    "<div class=\"charts\">";
+                    "</h2>" + PartialNote(p.rows) +
+                    NumbersTable(p.rows, manifest_) + "<div class=\"charts\">";
   std::vector<std::string> names;
   std::vector<ChartSeries> cactus, times, nodes;
   for (size_t s = 0; s < p.rows.size(); ++s) {

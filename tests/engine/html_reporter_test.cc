@@ -189,9 +189,27 @@ TEST(HtmlReporter, EveryChartHasData) {
 
 TEST(HtmlReporter, TheManifestNamesTheProcessesAndHosts) {
   const Reports r = Report(1, 1);
-  EXPECT_NE(r.page.find("<th>processes</th><td class=\"name\">1 on test-host:1</td>"),
-            std::string::npos);
+  EXPECT_NE(
+      r.page.find("<th>processes</th><td class=\"name\">1 on test-host:1</td>"),
+      std::string::npos);
   EXPECT_NE(r.page.find("<th>threads per process</th>"), std::string::npos);
+}
+
+TEST(HtmlReporter, APartialRunSaysSo) {
+  std::ostringstream page;
+  HtmlReporter html(page);
+  DatasetResult result;
+  result.path = "part.txt";
+  result.stats.resize(1);
+  result.interrupted_by = 2;
+  result.last_line = 41;
+  RunOptions options;
+  Strategy strategy;
+  strategy.name = "x";
+  options.strategies.push_back(&strategy);
+  html.ReportPass(FixedManifest(), result, MakeRows(result, options));
+  html.Finish();
+  EXPECT_NE(page.str().find("lines up to 41 only"), std::string::npos);
 }
 
 TEST(HtmlReporter, NumbersAreTheCsvs) {
