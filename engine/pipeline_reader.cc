@@ -55,7 +55,13 @@ bool BatchReader::AtLineCap() {
     return false;
   }
   bool truncated = false;
-  stopped_at_line_cap_ = input_.NextLine(truncated).has_value();
+  try {
+    stopped_at_line_cap_ = input_.NextLine(truncated).has_value();
+  } catch (const InputError&) {
+    // The peek past the cap failed (a bad stream, no newline for 256 MiB):
+    // there was more input, and the lines asked for were read whole.
+    stopped_at_line_cap_ = true;
+  }
   return true;
 }
 

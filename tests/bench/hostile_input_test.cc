@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -261,6 +262,30 @@ std::string WriteGzipBomb(const std::string& name, const std::string& line,
   }
   decoded = uint64_t{plain.size()} * members;
   return path;
+}
+
+// The lines --lines asks for were read whole even when the input fails
+// right after them: the peek that looks for more must not end the run.
+TEST(HostileInput, AFailureJustPastTheLineCapIsNotAReadError) {
+  std::string noise;
+  uint32_t state = 12345;
+  for (int i = 0; i < 300000; ++i) {
+    state = state * 1103515245u + 12345u;
+    noise += static_cast<char>('a' + (state >> 16) % 26);
+  }
+  uint64_t decoded = 0;
+  const std::string path =
+      WriteGzipBomb("cut.gz", kPuzzle + "\n" + noise + "\n",
+                    kPuzzle.size() + 300002, 1, decoded);
+  // Cut inside the second line: the first decodes whole, the second fails.
+  std::filesystem::resize_file(path, std::filesystem::file_size(path) * 7 / 10);
+  const MeasuredRun whole = Measured(path);
+  EXPECT_EQ(whole.run.exit_code, 2) << whole.run.err;  // it is truncated
+  const MeasuredRun capped = Measured("--lines 1 " + path);
+  EXPECT_EQ(capped.run.exit_code, 0) << capped.run.err;
+  EXPECT_TRUE(Has(capped.run.err, "stopped after 1 lines (--lines)"))
+      << capped.run.err;
+  EXPECT_EQ(capped.csv.at("solved"), "1");
 }
 
 TEST(HostileInput, CompressionBombIsStoppedAndTheStopReported) {
