@@ -883,8 +883,33 @@ void RunCommand::AddSplitAndPairOptions(CLI::App& app) {
                  "merge`");
 }
 
+namespace {
+
+// Under mpirun every rank checks the same options and loads the same
+// strategies: rank 0 alone says what is wrong with them, so the job says it
+// once. Restored when the ranks start their own work.
+class OnlyRootComplains {
+ public:
+  explicit OnlyRootComplains(const RankGroup* ranks)
+      : silenced_(ranks != nullptr && ranks->rank() != 0) {
+    if (silenced_) saved_ = std::cerr.rdbuf(nullptr);
+  }
+  ~OnlyRootComplains() { Release(); }
+  void Release() {
+    if (silenced_) std::cerr.rdbuf(saved_);  // also clears the bad state
+    silenced_ = false;
+  }
+
+ private:
+  bool silenced_;
+  std::streambuf* saved_ = nullptr;
+};
+
+}  // namespace
+
 int RunCommand::Execute() {
   const Options& o = options_;
+  OnlyRootComplains only_root(ranks_);
   if (!LoadStrategies()) return kExitUsage;
   if (o.list) {
     ListStrategies();
@@ -904,9 +929,12 @@ int RunCommand::Execute() {
   RunOptions run = MakeRunOptions();
   std::string stats_path;
   if (!ResolveShard(run, stats_path)) return kExitUsage;
-  if (ranks_ != nullptr) return ExecuteRanks(run);
   std::vector<const Strategy*> ab_pair;
   if (!ResolveAb(ab_pair)) return kExitUsage;
+  if (ranks_ != nullptr) {
+    only_root.Release();
+    return ExecuteRanks(run);
+  }
   if (!ab_pair.empty()) {
     run.strategies = ab_pair;
     run.alternate_order = true;

@@ -180,6 +180,13 @@ TEST(MpiCliTest, AUsageErrorAndTheHelpAreSaidOnce) {
   const size_t first = bad.err.find(message);
   ASSERT_NE(first, std::string::npos) << bad.err;
   EXPECT_EQ(bad.err.find(message, first + 1), std::string::npos) << bad.err;
+  const BenchRun unknown =
+      BenchUnder(Mpirun(3), "-q -s no-such-strategy " + kEdgeCases);
+  EXPECT_EQ(unknown.exit_code, 2);
+  const size_t named = unknown.err.find("no-such-strategy");
+  ASSERT_NE(named, std::string::npos) << unknown.err;
+  EXPECT_EQ(unknown.err.find("no-such-strategy", named + 1), std::string::npos)
+      << unknown.err;
   const BenchRun help = BenchUnder(Mpirun(2), "--help");
   EXPECT_EQ(help.exit_code, 0);
   const size_t usage = help.out.find("Usage:");
