@@ -1395,6 +1395,17 @@ bool RunCommand::ResolveRanks(RunOptions& run) const {
         "under mpirun the outputs are files ('-', standard output, is not "
         "joined across ranks)";
   }
+  for (const std::string& path : o.datasets) {
+    // Each rank opens the dataset itself: a pipe or device would give each
+    // its own bytes. A missing file is left to the open, which says so.
+    std::error_code error;
+    if (refusal.empty() && path != "-" &&
+        std::filesystem::exists(path, error) &&
+        !std::filesystem::is_regular_file(path, error)) {
+      refusal = "under mpirun a dataset is a regular file or '-': " + path +
+                " is neither (each rank would read its own bytes)";
+    }
+  }
   const bool reads_stdin =
       std::find(o.datasets.begin(), o.datasets.end(), "-") != o.datasets.end();
   if (reads_stdin && refusal.empty() && !ranks_->AnyThreadMayCall()) {

@@ -3,6 +3,7 @@
 // standard input, plain or compressed), and a file one rank cannot read or
 // a rank that dies ends the job.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 #include <filesystem>
@@ -201,6 +202,13 @@ TEST(MpiCliTest, RefusesShard) {
   EXPECT_EQ(shard.exit_code, 2);
   EXPECT_TRUE(Has(shard.err, "--shard does not combine with mpirun"))
       << shard.err;
+  const std::string fifo = TestPath("fifo");
+  std::remove(fifo.c_str());
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  const BenchRun piped = BenchUnder(Mpirun(2), "-q " + fifo);
+  EXPECT_EQ(piped.exit_code, 2);
+  EXPECT_TRUE(Has(piped.err, "is neither (each rank would read its own"))
+      << piped.err;
   const BenchRun capped = BenchUnder(Mpirun(2), "-q --lines 5 " + kEdgeCases);
   EXPECT_EQ(capped.exit_code, 2);
   EXPECT_TRUE(Has(capped.err, "--lines does not combine with it"))
