@@ -101,9 +101,7 @@ bool JoinRankParts(const std::string& path, PartFile file,
     copied = copied && Copy(parts[run.rank], run.begin, run.end, out);
   }
   parts.clear();
-  for (uint32_t k = 1; k <= count; ++k) {
-    std::remove(RankPartPath(path, Shard{k, count}).c_str());
-  }
+  RemoveRankParts(path, count);
   if (!copied || !out.flush()) {
     error = "writing " + path + " failed";
     return false;
@@ -113,6 +111,10 @@ bool JoinRankParts(const std::string& path, PartFile file,
 
 void RemoveRankPart(const std::string& path, const Shard& shard) {
   if (!path.empty()) std::remove(RankPartPath(path, shard).c_str());
+}
+
+void RemoveRankParts(const std::string& path, uint32_t count) {
+  for (uint32_t k = 1; k <= count; ++k) RemoveRankPart(path, Shard{k, count});
 }
 
 }  // namespace sudoku

@@ -49,5 +49,7 @@ bool JoinRankParts(const std::string& path, PartFile file,
 
 // Removes this rank's part of `path`, if `path` was asked for.
 void RemoveRankPart(const std::string& path, const Shard& shard);
+// Removes every rank's part of `path` (N parts), if `path` was asked for.
+void RemoveRankParts(const std::string& path, uint32_t count);
 
 }  // namespace sudoku

@@ -1257,14 +1257,6 @@ void JoinParts(const std::string& path, PartFile file,
   }
 }
 
-// Removes every rank's part of `path` unjoined, when no report is written.
-void RemoveRankParts(const std::string& path, uint32_t count) {
-  if (path.empty()) return;
-  for (uint32_t k = 1; k <= count; ++k) {
-    std::remove(RankPartPath(path, Shard{k, count}).c_str());
-  }
-}
-
 // Rank 0 opens the report files it writes at the end before any rank
 // solves, as a single process does, so an unwritable path costs no run.
 bool CanWriteReports(const RunCommand::Options& o) {

@@ -89,21 +89,4 @@ inline size_t ColumnIndex(const std::string& header, std::string_view name) {
   return ColumnIndex(Fields(header), std::string(name));
 }
 
-// `fields` as a CSV line, quoting where the CSV writer would.
-inline std::string CsvLine(const std::vector<std::string>& fields) {
-  std::string line;
-  for (size_t f = 0; f < fields.size(); ++f) {
-    if (f) line += ',';
-    if (fields[f].find_first_of(",\"") == std::string::npos) {
-      line += fields[f];
-      continue;
-    }
-    line += '"';
-    for (const char c : fields[f])
-      line += c == '"' ? std::string(2, c) : std::string(1, c);
-    line += '"';
-  }
-  return line;
-}
-
 }  // namespace sudoku::testing

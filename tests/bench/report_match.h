@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -45,12 +44,9 @@ inline void ExpectSameReport(const std::string& single,
 inline void ExpectProcesses(const std::string& csv, int ranks) {
   const auto lines = Lines(ReadFile(csv));
   ASSERT_GE(lines.size(), 2u);
-  const auto header = Fields(lines[0]);
-  const auto column = [&](std::string_view name) {
-    return std::find(header.begin(), header.end(), name) - header.begin();
-  };
-  const size_t ranks_at = column("ranks"), hosts_at = column("hosts");
-  ASSERT_LT(hosts_at, header.size());
+  const size_t ranks_at = ColumnIndex(lines[0], "ranks");
+  const size_t hosts_at = ColumnIndex(lines[0], "hosts");
+  ASSERT_LT(hosts_at, Fields(lines[0]).size());
   char host[256] = {};
   ASSERT_EQ(gethostname(host, sizeof(host) - 1), 0);
   for (size_t row = 1; row < lines.size(); ++row) {
