@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Measures the fast strategies per CPU second, one thread, through bench and in a tight loop, beside an anchor solver.
+#
+#   [ROUNDS=3] [LIMITS="2 1"] [STRATEGIES="bands triads"] [ANCHOR=CMD] \
+#     bash bench/measure_fast.sh [CORPUS...]
+# CORPUS defaults to the five public corpora of issue 15 in ../shared/datasets.
+# For every corpus and limit, ROUNDS interleaved rounds run, in each: every
+# strategy through `bench -t 1 --limit L` (its rate is puzzles over the pass's
+# CPU seconds: reading, hashing, verification and per-puzzle timing included),
+# the same strategy alone in corpus_rate's tight loop (thread CPU seconds),
+# and ANCHOR if given: a command called as `CMD FILE LIMIT` that prints
+# "N puzzles/s" (for instance a harness around another solver, built outside
+# this project). Medians of the rounds are printed as a Markdown table with
+# each strategy's engine share (bench over tight loop) and its ratio to the
+# anchor. Timings on a shared machine are noisy: read ratios from one run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bench=build/bench/bench
+rate=build/bench/micro/corpus_rate
+rounds=${ROUNDS:-3}
+limits=${LIMITS:-2 1}
+read -r -a strategies <<< "${STRATEGIES:-bands triads}"
+if (($# == 0)); then
+  set -- ../shared/datasets/{17-clue,top1465,forum-hardest-1905-11plus,forum-hardest-1106,serg-benchmark}.txt
+fi
+work=$(mktemp -d "${TMPDIR:-/tmp}/measure_fast.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+column() {  # column CSV NAME: the value of NAME in the first data row
+  awk -F, -v name="$2" 'NR==1{for(i=1;i<=NF;i++) if($i==name) c=i} NR==2{print $c}' "$1"
+}
+median() { sort -g | awk '{v[NR]=$1} END{print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+through_bench() {  # through_bench FILE LIMIT STRATEGY: puzzles per pass CPU second, nodes/puzzle
+  "$bench" -q -t 1 --limit "$2" -s "$3" --progress never --csv "$work/r.csv" "$1" > /dev/null
+  awk -v p="$(column "$work/r.csv" puzzles)" -v c="$(column "$work/r.csv" pass_cpu_s)" \
+    -v n="$(column "$work/r.csv" nodes_mean)" 'BEGIN{printf "%.0f %.2f\n", p/c, n}'
+}
+tight_loop() {  # tight_loop FILE LIMIT STRATEGY: puzzles per thread CPU second
+  "$rate" "$1" "$3" --limit "$2" | awk -v s="$3" '$1==s{print $4}'
+}
+anchor() {  # anchor FILE LIMIT: the anchor's puzzles/s
+  $ANCHOR "$1" "$2" | grep -oE '[0-9.]+ puzzles/s' | head -1 | cut -d' ' -f1
+}
+
+header="| corpus | limit |"
+rule="|---|---|"
+[[ -n "${ANCHOR:-}" ]] && header+=" anchor |" && rule+="---|"
+for s in "${strategies[@]}"; do
+  header+=" \`$s\` bench | tight loop | engine share | nodes |"
+  rule+="---|---|---|---|"
+  [[ -n "${ANCHOR:-}" ]] && header+=" / anchor |" && rule+="---|"
+done
+echo "$header"
+echo "$rule"
+for file in "$@"; do
+  for limit in $limits; do
+    : > "$work/anchor"
+    for s in "${strategies[@]}"; do : > "$work/bench.$s"; : > "$work/loop.$s"; done
+    for ((round = 0; round < rounds; ++round)); do
+      [[ -n "${ANCHOR:-}" ]] && anchor "$file" "$limit" >> "$work/anchor"
+      for s in "${strategies[@]}"; do
+        through_bench "$file" "$limit" "$s" >> "$work/bench.$s"
+        tight_loop "$file" "$limit" "$s" >> "$work/loop.$s"
+      done
+    done
+    line="| $(basename "$file" .txt) | $limit |"
+    if [[ -n "${ANCHOR:-}" ]]; then
+      anchor_rate=$(median < "$work/anchor")
+      line+=" $anchor_rate |"
+    fi
+    for s in "${strategies[@]}"; do
+      b=$(cut -d' ' -f1 "$work/bench.$s" | median)
+      nodes=$(cut -d' ' -f2 "$work/bench.$s" | head -1)
+      l=$(median < "$work/loop.$s")
+      line+=" $b | $l | $(awk -v b="$b" -v l="$l" 'BEGIN{printf "%.1f%%", 100*(1-b/l)}') | $nodes |"
+      [[ -n "${ANCHOR:-}" ]] &&
+        line+=" $(awk -v b="$b" -v a="$anchor_rate" 'BEGIN{printf "%.2f", b/a}') |"
+    done
+    echo "$line"
+  done
+done
