@@ -10,6 +10,8 @@
 
 #include <array>
 #include <cstdint>
+#include <cstdlib>
+#include <string_view>
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define SIMD_HAS_AVX2_KERNEL 1
@@ -52,6 +54,16 @@ bool Avx2Available() {
 #endif
 }
 
+bool FallbackForced() {
+  const char* kernel = std::getenv("SUDOKU_SIMD_KERNEL");
+  return kernel != nullptr && std::string_view(kernel) == "portable";
+}
+
+bool RowUsesAvx2() {
+  static const bool kAvx2 = Avx2Available() && !FallbackForced();
+  return kAvx2;
+}
+
 SolveResult SolveWithAvx2(const Grid& givens, uint32_t solution_limit,
                           uint64_t node_budget) {
 #if SIMD_HAS_AVX2_KERNEL
@@ -72,9 +84,9 @@ namespace sudoku {
 
 SolveResult SolveSimd(const Grid& givens, uint32_t solution_limit,
                       uint64_t node_budget) {
-  static const bool kAvx2 = simd::Avx2Available();
-  return kAvx2 ? simd::SolveWithAvx2(givens, solution_limit, node_budget)
-               : simd::SolveWithFallback(givens, solution_limit, node_budget);
+  return simd::RowUsesAvx2()
+             ? simd::SolveWithAvx2(givens, solution_limit, node_budget)
+             : simd::SolveWithFallback(givens, solution_limit, node_budget);
 }
 
 }  // namespace sudoku

@@ -89,6 +89,16 @@ TEST(SimdTest, KernelsAgree) {
   EXPECT_GT(cut, 0);
 }
 
+// The row runs AVX2 where the CPU has it, unless the environment asks for
+// the fallback (the ConformanceSimdFallback and SimdFallbackRow runs).
+TEST(SimdTest, RowFollowsEnvironment) {
+  if (simd::FallbackForced()) {
+    EXPECT_FALSE(simd::RowUsesAvx2());
+  } else {
+    EXPECT_EQ(simd::RowUsesAvx2(), simd::Avx2Available());
+  }
+}
+
 // The registry's row is whichever kernel this CPU runs.
 TEST(SimdTest, RowIsAKernel) {
   const Strategy& row = testing::RegisteredStrategy("simd");
