@@ -32,5 +32,7 @@ SolveResult SolveBands(const Grid& givens, uint32_t solution_limit,
                        uint64_t node_budget);
 SolveResult SolveTriads(const Grid& givens, uint32_t solution_limit,
                         uint64_t node_budget);
+SolveResult SolveSimd(const Grid& givens, uint32_t solution_limit,
+                      uint64_t node_budget);
 
 }  // namespace sudoku
