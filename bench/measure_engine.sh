@@ -10,12 +10,13 @@
 # LINES=30000 PARTS=overhead. Large files go to ${TMPDIR:-/tmp} and are
 # removed at the end. Timings on a shared machine are noisy: compare the
 # ratios printed here, measured in one run.
+# BENCH and RATE name other binaries (another build) than build/bench/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=${1:-../shared/datasets/17-clue.txt}
 strategy=${2:-bands}
-bench=build/bench/bench
-rate=build/bench/micro/corpus_rate
+bench=${BENCH:-build/bench/bench}
+rate=${RATE:-build/bench/micro/corpus_rate}
 work=$(mktemp -d "${TMPDIR:-/tmp}/measure.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 

@@ -3,17 +3,9 @@
 #include "engine/histogram.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 
 namespace sudoku {
-
-int LogHistogram::BucketOf(uint64_t value) {
-  if (value < kSub) return static_cast<int>(value);
-  const int e = 63 - std::countl_zero(value);  // 2^e <= value < 2^(e+1)
-  const int shift = e - kSubBits;
-  return kSub * (shift + 1) + static_cast<int>(value >> shift) - kSub;
-}
 
 uint64_t LogHistogram::BucketLow(int bucket) {
   if (bucket < kSub) return static_cast<uint64_t>(bucket);

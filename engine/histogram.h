@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <limits>
 
@@ -24,7 +25,13 @@ class LogHistogram {
   static constexpr int kSub = 1 << kSubBits;
   static constexpr int kBuckets = kSub * (64 - kSubBits + 1);
 
-  static int BucketOf(uint64_t value);
+  // Inline: the accountant calls it twice per puzzle and strategy.
+  static int BucketOf(uint64_t value) {
+    if (value < kSub) return static_cast<int>(value);
+    const int e = 63 - std::countl_zero(value);  // 2^e <= value < 2^(e+1)
+    const int shift = e - kSubBits;
+    return kSub * (shift + 1) + static_cast<int>(value >> shift) - kSub;
+  }
   // The smallest and largest value that land in `bucket`.
   static uint64_t BucketLow(int bucket);
   static uint64_t BucketHigh(int bucket);

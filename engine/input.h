@@ -93,7 +93,7 @@ class Input {
   class RawFile;
   // Picks the decoder from the raw bytes' magic number.
   void StartDecoding(const std::string& path);
-  // Refills buffer_ from the decoded (or raw) bytes.
+  // Refills data_ from the decoded bytes, or points it at the raw ones.
   void Refill(ByteSource& source);
 
   std::unique_ptr<RawFile> raw_;
@@ -103,11 +103,14 @@ class Input {
   // (which made opening an Input cost milliseconds, measured under ASan).
   static constexpr size_t kBufferSize = 1 << 20;
   std::unique_ptr<char[]> buffer_;
-  size_t begin_ = 0;  // first unread byte in buffer_
+  // The bytes being split into lines: buffer_, or a mapped window of a plain
+  // file.
+  const char* data_ = nullptr;
+  size_t begin_ = 0;  // first unread byte in data_
   size_t end_ = 0;    // one past the last valid byte
   bool eof_ = false;
   std::string long_line_;       // a line that straddles refills
-  uint64_t buffer_offset_ = 0;  // decoded bytes before buffer_
+  uint64_t buffer_offset_ = 0;  // decoded bytes before data_
   uint64_t line_position_ = 0;
   uint64_t max_expansion_ = kDefaultMaxExpansion;
   uint64_t lines_ = 0;  // lines NextLine has returned

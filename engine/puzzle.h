@@ -43,4 +43,8 @@ std::string DescribeConflict(const Conflict& conflict);
 std::optional<std::string> CheckSolution(const Grid& givens,
                                          const Grid& candidate);
 
+// CheckSolution's verdict alone, without building a string to return: the
+// engine verifies every answer of every strategy with it.
+bool IsSolution(const Grid& givens, const Grid& candidate);
+
 }  // namespace sudoku

@@ -156,6 +156,51 @@ TEST(Input, ReadsAStreamAsItReadsAFile) {
   EXPECT_EQ(input.raw_bytes_read(), Gzip(text).size());
 }
 
+// A plain file is mapped a window at a time; a stream of the same bytes is
+// copied. Both must give the same lines, positions, byte count and hash,
+// here with lines (one of them cut at kMaxLine) across the windows' edges.
+TEST(Input, AMappedFileReadsAsTheSameBytesAsAStream) {
+  std::string text = ManyLines(150000);
+  text += std::string(Input::kMaxLine * 20, 'y') + "\n";
+  text += ManyLines(150000) + "no newline at the end";
+  const std::string path = WriteTempFile("mapped.txt", text);
+  Input mapped(path);
+  std::istringstream in(text);
+  Input streamed(in, "-");
+  bool truncated_mapped = false, truncated_streamed = false;
+  size_t lines = 0, cut = 0;
+  while (true) {
+    const auto a = mapped.NextLine(truncated_mapped);
+    const auto b = streamed.NextLine(truncated_streamed);
+    ASSERT_EQ(a.has_value(), b.has_value()) << "line " << lines + 1;
+    if (!a) break;
+    ++lines;
+    ASSERT_EQ(*a, *b) << "line " << lines;
+    ASSERT_EQ(truncated_mapped, truncated_streamed) << "line " << lines;
+    ASSERT_EQ(mapped.line_position(), streamed.line_position());
+    cut += truncated_mapped;
+  }
+  EXPECT_EQ(lines, 300002u);
+  EXPECT_EQ(cut, 1u);
+  EXPECT_EQ(mapped.raw_bytes_read(), text.size());
+  EXPECT_EQ(mapped.Sha256Hex(), streamed.Sha256Hex());
+}
+
+// Skipping the rest of a mapped file still hashes and counts every byte.
+TEST(Input, SkippingTheRestOfAMappedFileHashesItAll) {
+  const std::string text = ManyLines(300000);
+  Input mapped(WriteTempFile("skipped.txt", text));
+  bool truncated = false;
+  EXPECT_EQ(*mapped.NextLine(truncated), "line 0");
+  mapped.SkipRest();
+  EXPECT_FALSE(mapped.NextLine(truncated).has_value());
+  std::istringstream in(text);
+  Input streamed(in, "-");
+  AllLines(streamed);
+  EXPECT_EQ(mapped.raw_bytes_read(), text.size());
+  EXPECT_EQ(mapped.Sha256Hex(), streamed.Sha256Hex());
+}
+
 // A stream that fails on its first read, so the constructor's look-ahead
 // throws (the file and digest it holds must not leak; ASan checks that).
 class FailingBuffer : public std::streambuf {
