@@ -527,13 +527,15 @@ class BandSearch {
           for (int d = 0; d < 9; ++d) {
             digits |= ((board.cand[d][b] >> i) & 1) << d;
           }
-          int score = 0;
-          for (; digits != 0; digits &= digits - 1) {
-            const int d = std::countr_zero(digits);
-            score += std::popcount(kPeers[cell][0] & open[d][0]) +
-                     std::popcount(kPeers[cell][1] & open[d][1]) +
-                     std::popcount(kPeers[cell][2] & open[d][2]);
-          }
+          // Exactly two digits: no loop to mispredict.
+          const int d1 = std::countr_zero(digits);
+          const int d2 = std::countr_zero(digits & (digits - 1));
+          const int score = std::popcount(kPeers[cell][0] & open[d1][0]) +
+                            std::popcount(kPeers[cell][1] & open[d1][1]) +
+                            std::popcount(kPeers[cell][2] & open[d1][2]) +
+                            std::popcount(kPeers[cell][0] & open[d2][0]) +
+                            std::popcount(kPeers[cell][1] & open[d2][1]) +
+                            std::popcount(kPeers[cell][2] & open[d2][2]);
           if (score > best_score) {
             best = cell;
             best_score = score;
@@ -583,31 +585,33 @@ SolveResult SolveBandsWith(const Grid& givens, uint32_t solution_limit,
   BandSearch<kTriads> search(solution_limit, node_budget);
   // Givens in bulk: every given cell leaves all digits but its own, and its
   // peers leave its digit. A given that another one's peers removed shares
-  // a unit and a digit with it: the givens clash.
-  std::array<std::array<uint32_t, 3>, 9> placed{};
-  Board board;
-  board.solved.fill(0);
+  // a unit and a digit with it: the givens clash. Row 0 of `placed` and
+  // `cand` stands for "no given", so the loops over cells do not branch on
+  // the data (those branches were a tenth of the mispredictions on top1465).
+  std::array<std::array<uint32_t, 3>, 10> placed{};
   for (int cell = 0; cell < kCells; ++cell) {
-    if (givens[cell] == 0) continue;
-    const uint32_t bit = 1u << (cell % 27);
-    board.solved[cell / 27] |= bit;
-    placed[givens[cell] - 1][cell / 27] |= bit;
+    placed[givens[cell]][cell / 27] |= 1u << (cell % 27);
   }
-  for (int d = 0; d < 9; ++d) {
-    for (int b = 0; b < 3; ++b) {
-      board.cand[d][b] = (kBandAll & ~board.solved[b]) | placed[d][b];
+  Board board;
+  std::array<std::array<uint32_t, 3>, 10> cand{};
+  for (int b = 0; b < 3; ++b) {
+    board.solved[b] = kBandAll & ~placed[0][b];
+    for (int d = 1; d <= 9; ++d) {
+      cand[d][b] = placed[0][b] | placed[d][b];
     }
   }
   for (int cell = 0; cell < kCells; ++cell) {
-    if (givens[cell] == 0) continue;
-    std::array<uint32_t, 3>& c = board.cand[givens[cell] - 1];
+    std::array<uint32_t, 3>& c = cand[givens[cell]];
     for (int b = 0; b < 3; ++b) c[b] &= ~kPeers[cell][b];
   }
-  for (int d = 0; d < 9; ++d) {
+  uint32_t clash = 0;
+  for (int d = 1; d <= 9; ++d) {
     for (int b = 0; b < 3; ++b) {
-      if (placed[d][b] & ~board.cand[d][b]) return SolveResult{};
+      clash |= placed[d][b] & ~cand[d][b];
+      board.cand[d - 1][b] = cand[d][b];
     }
   }
+  if (clash != 0) return SolveResult{};
   board.dirty = (1u << 9) - 1;
   search.Search(board);
   return support::Finish(search.result(), solution_limit, search.budget());
