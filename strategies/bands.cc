@@ -34,6 +34,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 
 #if defined(__BMI2__)
 #include <immintrin.h>
@@ -200,12 +201,15 @@ constexpr std::array<uint32_t, 512> kSegmentCells = MakeSegmentCells();
 // row at once clears each row's lowest bit, with no borrow between rows as
 // long as none is empty; an empty row (possible only on a board about to
 // fail the band filter) gives garbage that the caller's failure discards.
+// Which rows keep a bit is found without branches (the obvious
+// "row != 0 ? ..." became jumps, a third of triads' mispredictions on
+// top1465): adding 0xFF to a row's low eight bits carries into its ninth
+// exactly when they are not all zero.
 inline uint32_t RowSingles(uint32_t x) {
+  constexpr uint32_t kLow8 = 0xFF * kRowLow, kHigh = 0x100 * kRowLow;
   const uint32_t rest = x & (x - kRowLow);
-  const uint32_t crowded = ((rest & 0x1FF) != 0 ? 0x1FFu : 0u) |
-                           ((rest & (0x1FFu << 9)) != 0 ? 0x1FFu << 9 : 0u) |
-                           ((rest & (0x1FFu << 18)) != 0 ? 0x1FFu << 18 : 0u);
-  return x & ~crowded;
+  const uint32_t busy = (((rest & kLow8) + kLow8) | rest) & kHigh;
+  return x & ~((busy >> 8) * 0x1FF);
 }
 
 // The 9-bit mask of columns a band word occupies.
@@ -221,6 +225,20 @@ struct Board {
 // The size the file's opening comment gives: a guess copies this much.
 static_assert(sizeof(Board) == 124);
 
+// Below the root, the triad pass runs only while at most this many cells are
+// settled: on fuller boards it almost never saves a guess and costs more
+// than one.
+// Measured over thresholds (nodes and instructions per puzzle, --limit 2):
+// at 40, serg-benchmark 45,000 -> 39,600 instructions with 7.0 nodes kept,
+// top1465 8.5 -> 8.6 nodes for 1.4% fewer instructions; at 30 top1465
+// rises to 9.1 nodes, and with no triad pass at all to 11.8.
+constexpr int kTriadsMaxSettled = 40;
+
+inline int SettledCells(const Board& board) {
+  return std::popcount(board.solved[0]) + std::popcount(board.solved[1]) +
+         std::popcount(board.solved[2]);
+}
+
 // kTriads: add the triad rule after propagation, and count as nodes only
 // the alternatives that are tried while another remains (the last one is
 // forced once the others failed), as tdoku counts its guesses.
@@ -235,12 +253,14 @@ class BandSearch {
   static void Place(Board& board, int cell, int digit) {
     const int band = cell / 27;
     const uint32_t bit = 1u << (cell % 27);
+    uint32_t touched = 0;
     for (int d = 0; d < 9; ++d) {
-      if (d != digit && (board.cand[d][band] & bit)) {
-        board.cand[d][band] &= ~bit;
-        board.dirty |= 1u << d;
-      }
+      touched |= ((board.cand[d][band] >> (cell % 27)) & 1) << d;
+      board.cand[d][band] &= ~bit;
     }
+    board.dirty |= touched;
+    // The cell is not its own peer, so this restores it for `digit`.
+    board.cand[digit][band] |= bit;
     for (int b = 0; b < 3; ++b) board.cand[digit][b] &= ~kPeers[cell][b];
     board.solved[band] |= bit;
     board.dirty |= 1u << digit;
@@ -263,19 +283,19 @@ class BandSearch {
   // and propagation again; false on a contradiction. Iterating the pair to
   // a fixed point saves under 1% of the guesses (top1465: 8.4 against 8.5
   // per puzzle; forum-hardest-1106: 121.1 against 121.5) for more passes.
-  static bool Deduce(Board& board) {
+  bool Deduce(Board& board) {
     if (!Propagate(board)) return false;
     if constexpr (!kTriads) return true;
-    if ((board.solved[0] & board.solved[1] & board.solved[2]) == kBandAll) {
-      return true;
-    }
+    if (SettledCells(board) > triads_max_settled_) return true;
     if (!Triads(board)) return false;
     return board.dirty == 0 || Propagate(board);
   }
 
   // False when the search must stop (limit reached or budget spent).
   bool Search(Board& board) {
-    if (!Deduce(board)) return true;
+    const bool consistent = Deduce(board);
+    triads_max_settled_ = kTriadsMaxSettled;
+    if (!consistent) return true;
     if ((board.solved[0] & board.solved[1] & board.solved[2]) == kBandAll) {
       return RecordSolution(board);
     }
@@ -320,62 +340,66 @@ class BandSearch {
   static bool FilterDigit(Board& board, int d) {
     uint32_t x0 = board.cand[d][0], x1 = board.cand[d][1],
              x2 = board.cand[d][2];
+    uint32_t f0 = 0, f1 = 0, f2 = 0;  // fresh singles
     for (;;) {
       x0 = FilterBand(x0);
       x1 = FilterBand(x1);
       x2 = FilterBand(x2);
-      if (x0 == 0 || x1 == 0 || x2 == 0) return false;
+      if ((x0 == 0) | (x1 == 0) | (x2 == 0)) return false;
       // Stacks: fold each band to its columns, and read the three folded
       // rows as one band word whose "boxes" are band-by-column patterns.
       const uint32_t t = Columns(x0) | (Columns(x1) << 9) | (Columns(x2) << 18);
-      uint32_t allowed = 0;
-      for (int s = 0; s < 3; ++s) {
-        const uint32_t mask = kStackCols << (3 * s);
-        const uint32_t keep = kStackKeep[Extract(t, mask)];
-        if (keep == 0) return false;
-        allowed |= keep << (3 * s);
-      }
-      bool again = false;
-      if (allowed != t) {
-        x0 &= (allowed & 0x1FF) * kRowLow;
-        x1 &= ((allowed >> 9) & 0x1FF) * kRowLow;
-        x2 &= (allowed >> 18) * kRowLow;
-        again = true;
-      }
-      // New row singles are placements: take the cell from the other
-      // digits, and the column from this digit's other bands (the band
-      // filter settles its row and box).
-      const uint32_t s0 = RowSingles(x0) & ~board.solved[0];
-      const uint32_t s1 = RowSingles(x1) & ~board.solved[1];
-      const uint32_t s2 = RowSingles(x2) & ~board.solved[2];
-      if ((s0 | s1 | s2) != 0) {
-        board.solved[0] |= s0;
-        board.solved[1] |= s1;
-        board.solved[2] |= s2;
-        // Branch-free over the digits (this one's words are rewritten from
-        // x0..x2 at the end, and its own bit is masked off), band by band
-        // since fresh singles are usually in one band.
-        const uint32_t fresh[3] = {s0, s1, s2};
-        uint32_t touched = 0;
-        for (int b = 0; b < 3; ++b) {
-          if (fresh[b] == 0) continue;
-          for (int e = 0; e < 9; ++e) {
-            const uint32_t hit = board.cand[e][b] & fresh[b];
-            board.cand[e][b] ^= hit;
-            touched |= static_cast<uint32_t>(hit != 0) << e;
-          }
-        }
-        board.dirty |= touched & ~(1u << d);
-        const uint32_t c0 = Columns(s0) * kRowLow, c1 = Columns(s1) * kRowLow,
-                       c2 = Columns(s2) * kRowLow;
-        const uint32_t n0 = x0 & ~(c1 | c2), n1 = x1 & ~(c0 | c2),
-                       n2 = x2 & ~(c0 | c1);
-        again |= (n0 != x0) | (n1 != x1) | (n2 != x2);
-        x0 = n0;
-        x1 = n1;
-        x2 = n2;
-      }
+      // One exit for the three stacks: the data decides it, so each exit
+      // is a branch to mispredict.
+      const uint32_t k0 = kStackKeep[Extract(t, kStackCols)];
+      const uint32_t k1 = kStackKeep[Extract(t, kStackCols << 3)];
+      const uint32_t k2 = kStackKeep[Extract(t, kStackCols << 6)];
+      if ((k0 == 0) | (k1 == 0) | (k2 == 0)) return false;
+      const uint32_t allowed = k0 | (k1 << 3) | (k2 << 6);
+      x0 &= (allowed & 0x1FF) * kRowLow;
+      x1 &= ((allowed >> 9) & 0x1FF) * kRowLow;
+      x2 &= (allowed >> 18) * kRowLow;
+      // New row singles are placements: their columns leave this digit's
+      // other bands (the band filter settles their rows and boxes); the
+      // cells leave the other digits once, after the loop.
+      const uint32_t s0 = RowSingles(x0) & ~(board.solved[0] | f0);
+      const uint32_t s1 = RowSingles(x1) & ~(board.solved[1] | f1);
+      const uint32_t s2 = RowSingles(x2) & ~(board.solved[2] | f2);
+      f0 |= s0;
+      f1 |= s1;
+      f2 |= s2;
+      const uint32_t c0 = Columns(s0) * kRowLow, c1 = Columns(s1) * kRowLow,
+                     c2 = Columns(s2) * kRowLow;
+      const uint32_t n0 = x0 & ~(c1 | c2), n1 = x1 & ~(c0 | c2),
+                     n2 = x2 & ~(c0 | c1);
+      // Computed, not branched on, until this one test: the band filter
+      // is idempotent, so only a change after it calls for another pass.
+      const bool again = (allowed != t) | (n0 != x0) | (n1 != x1) | (n2 != x2);
+      x0 = n0;
+      x1 = n1;
+      x2 = n2;
       if (!again) break;
+    }
+    if ((f0 | f1 | f2) != 0) {
+      board.solved[0] |= f0;
+      board.solved[1] |= f1;
+      board.solved[2] |= f2;
+      // Branch-free over digits and bands, bands 0 and 1 in one 64-bit
+      // word (this digit's words are rewritten below, and its own bit is
+      // masked off).
+      const uint64_t f01 = f0 | (uint64_t{f1} << 32);
+      uint32_t touched = 0;
+      for (int e = 0; e < 9; ++e) {
+        uint64_t c01;
+        std::memcpy(&c01, board.cand[e].data(), sizeof c01);
+        const uint64_t h01 = c01 & f01;
+        const uint32_t h2 = board.cand[e][2] & f2;
+        c01 ^= h01;
+        std::memcpy(board.cand[e].data(), &c01, sizeof c01);
+        board.cand[e][2] ^= h2;
+        touched |= static_cast<uint32_t>((h01 | h2) != 0) << e;
+      }
+      board.dirty |= touched & ~(1u << d);
     }
     board.cand[d] = {x0, x1, x2};
     return true;
@@ -517,13 +541,15 @@ class BandSearch {
           for (int d = 0; d < 9; ++d) {
             digits |= ((board.cand[d][b] >> i) & 1) << d;
           }
-          int score = 0;
-          for (; digits != 0; digits &= digits - 1) {
-            const int d = std::countr_zero(digits);
-            score += std::popcount(kPeers[cell][0] & open[d][0]) +
-                     std::popcount(kPeers[cell][1] & open[d][1]) +
-                     std::popcount(kPeers[cell][2] & open[d][2]);
-          }
+          // Exactly two digits: no loop to mispredict.
+          const int d1 = std::countr_zero(digits);
+          const int d2 = std::countr_zero(digits & (digits - 1));
+          const int score = std::popcount(kPeers[cell][0] & open[d1][0]) +
+                            std::popcount(kPeers[cell][1] & open[d1][1]) +
+                            std::popcount(kPeers[cell][2] & open[d1][2]) +
+                            std::popcount(kPeers[cell][0] & open[d2][0]) +
+                            std::popcount(kPeers[cell][1] & open[d2][1]) +
+                            std::popcount(kPeers[cell][2] & open[d2][2]);
           if (score > best_score) {
             best = cell;
             best_score = score;
@@ -564,6 +590,9 @@ class BandSearch {
 
   NodeBudget budget_;
   uint32_t limit_;
+  // The root's deduction is done once per puzzle and runs the triad pass
+  // whatever the board; the search's nodes run it on open boards only.
+  int triads_max_settled_ = kCells;
   SolveResult result_;
 };
 
@@ -573,31 +602,33 @@ SolveResult SolveBandsWith(const Grid& givens, uint32_t solution_limit,
   BandSearch<kTriads> search(solution_limit, node_budget);
   // Givens in bulk: every given cell leaves all digits but its own, and its
   // peers leave its digit. A given that another one's peers removed shares
-  // a unit and a digit with it: the givens clash.
-  std::array<std::array<uint32_t, 3>, 9> placed{};
-  Board board;
-  board.solved.fill(0);
+  // a unit and a digit with it: the givens clash. Row 0 of `placed` and
+  // `cand` stands for "no given", so the loops over cells do not branch on
+  // the data (those branches were a tenth of the mispredictions on top1465).
+  std::array<std::array<uint32_t, 3>, 10> placed{};
   for (int cell = 0; cell < kCells; ++cell) {
-    if (givens[cell] == 0) continue;
-    const uint32_t bit = 1u << (cell % 27);
-    board.solved[cell / 27] |= bit;
-    placed[givens[cell] - 1][cell / 27] |= bit;
+    placed[givens[cell]][cell / 27] |= 1u << (cell % 27);
   }
-  for (int d = 0; d < 9; ++d) {
-    for (int b = 0; b < 3; ++b) {
-      board.cand[d][b] = (kBandAll & ~board.solved[b]) | placed[d][b];
+  Board board;
+  std::array<std::array<uint32_t, 3>, 10> cand{};
+  for (int b = 0; b < 3; ++b) {
+    board.solved[b] = kBandAll & ~placed[0][b];
+    for (int d = 1; d <= 9; ++d) {
+      cand[d][b] = placed[0][b] | placed[d][b];
     }
   }
   for (int cell = 0; cell < kCells; ++cell) {
-    if (givens[cell] == 0) continue;
-    std::array<uint32_t, 3>& c = board.cand[givens[cell] - 1];
+    std::array<uint32_t, 3>& c = cand[givens[cell]];
     for (int b = 0; b < 3; ++b) c[b] &= ~kPeers[cell][b];
   }
-  for (int d = 0; d < 9; ++d) {
+  uint32_t clash = 0;
+  for (int d = 1; d <= 9; ++d) {
     for (int b = 0; b < 3; ++b) {
-      if (placed[d][b] & ~board.cand[d][b]) return SolveResult{};
+      clash |= placed[d][b] & ~cand[d][b];
+      board.cand[d - 1][b] = cand[d][b];
     }
   }
+  if (clash != 0) return SolveResult{};
   board.dirty = (1u << 9) - 1;
   search.Search(board);
   return support::Finish(search.result(), solution_limit, search.budget());
