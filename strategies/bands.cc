@@ -225,14 +225,6 @@ struct Board {
 // The size the file's opening comment gives: a guess copies this much.
 static_assert(sizeof(Board) == 124);
 
-// Below the root, the triad pass runs only while at most this many cells are
-// settled: on fuller boards it almost never saves a guess and costs more
-// than one.
-// Measured over thresholds (nodes and instructions per puzzle, --limit 2):
-// at 40, serg-benchmark 45,000 -> 39,600 instructions with 7.0 nodes kept,
-// top1465 8.5 -> 8.6 nodes for 1.4% fewer instructions; at 30 top1465
-// rises to 9.1 nodes, and with no triad pass at all to 11.8.
-constexpr int kTriadsMaxSettled = 40;
 
 inline int SettledCells(const Board& board) {
   return std::popcount(board.solved[0]) + std::popcount(board.solved[1]) +
@@ -294,7 +286,7 @@ class BandSearch {
   // False when the search must stop (limit reached or budget spent).
   bool Search(Board& board) {
     const bool consistent = Deduce(board);
-    triads_max_settled_ = kTriadsMaxSettled;
+    triads_max_settled_ = support::kTriadsMaxSettled;
     if (!consistent) return true;
     if ((board.solved[0] & board.solved[1] & board.solved[2]) == kBandAll) {
       return RecordSolution(board);
