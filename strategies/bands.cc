@@ -48,6 +48,7 @@
 namespace sudoku {
 namespace {
 
+using support::kPeerBands;
 using support::NodeBudget;
 
 constexpr uint32_t kBandAll = (1u << 27) - 1;
@@ -129,22 +130,6 @@ constexpr std::array<uint32_t, 512> MakeStackKeep() {
 }
 constexpr std::array<uint32_t, 512> kStackKeep = MakeStackKeep();
 
-// The cells sharing a row, column or box with a cell, the cell excluded.
-constexpr std::array<std::array<uint32_t, 3>, kCells> MakePeers() {
-  std::array<std::array<uint32_t, 3>, kCells> peers{};
-  for (int a = 0; a < kCells; ++a) {
-    for (int b = 0; b < kCells; ++b) {
-      if (a == b) continue;
-      if (RowOf(a) == RowOf(b) || ColOf(a) == ColOf(b) ||
-          BoxOf(a) == BoxOf(b)) {
-        peers[a][b / 27] |= 1u << (b % 27);
-      }
-    }
-  }
-  return peers;
-}
-constexpr std::array<std::array<uint32_t, 3>, kCells> kPeers = MakePeers();
-
 // The triads variant (SolveTriads) adds the rule that every minirow (a
 // row's three cells in one box, a (row, box) segment of a band) and every
 // minicolumn (a column's three cells in one box) holds exactly three digits:
@@ -225,7 +210,7 @@ struct Board {
 // The size the file's opening comment gives: a guess copies this much.
 static_assert(sizeof(Board) == 124);
 
-
+// Cells whose digit is settled (givens, placements, singles).
 inline int SettledCells(const Board& board) {
   return std::popcount(board.solved[0]) + std::popcount(board.solved[1]) +
          std::popcount(board.solved[2]);
@@ -253,7 +238,7 @@ class BandSearch {
     board.dirty |= touched;
     // The cell is not its own peer, so this restores it for `digit`.
     board.cand[digit][band] |= bit;
-    for (int b = 0; b < 3; ++b) board.cand[digit][b] &= ~kPeers[cell][b];
+    for (int b = 0; b < 3; ++b) board.cand[digit][b] &= ~kPeerBands[cell][b];
     board.solved[band] |= bit;
     board.dirty |= 1u << digit;
   }
@@ -536,12 +521,13 @@ class BandSearch {
           // Exactly two digits: no loop to mispredict.
           const int d1 = std::countr_zero(digits);
           const int d2 = std::countr_zero(digits & (digits - 1));
-          const int score = std::popcount(kPeers[cell][0] & open[d1][0]) +
-                            std::popcount(kPeers[cell][1] & open[d1][1]) +
-                            std::popcount(kPeers[cell][2] & open[d1][2]) +
-                            std::popcount(kPeers[cell][0] & open[d2][0]) +
-                            std::popcount(kPeers[cell][1] & open[d2][1]) +
-                            std::popcount(kPeers[cell][2] & open[d2][2]);
+          const auto& peers = kPeerBands[cell];
+          const int score = std::popcount(peers[0] & open[d1][0]) +
+                            std::popcount(peers[1] & open[d1][1]) +
+                            std::popcount(peers[2] & open[d1][2]) +
+                            std::popcount(peers[0] & open[d2][0]) +
+                            std::popcount(peers[1] & open[d2][1]) +
+                            std::popcount(peers[2] & open[d2][2]);
           if (score > best_score) {
             best = cell;
             best_score = score;
@@ -611,7 +597,7 @@ SolveResult SolveBandsWith(const Grid& givens, uint32_t solution_limit,
   }
   for (int cell = 0; cell < kCells; ++cell) {
     std::array<uint32_t, 3>& c = cand[givens[cell]];
-    for (int b = 0; b < 3; ++b) c[b] &= ~kPeers[cell][b];
+    for (int b = 0; b < 3; ++b) c[b] &= ~kPeerBands[cell][b];
   }
   uint32_t clash = 0;
   for (int d = 1; d <= 9; ++d) {

@@ -2,6 +2,7 @@
 // assembly (cell geometry is in geometry.h).
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 
@@ -10,14 +11,30 @@
 
 namespace sudoku::support {
 
-// `triads` and `simd`: below the root, the triad pass runs only while at most this many cells are
-// settled: on fuller boards it almost never saves a guess and costs more
-// than one.
-// Measured over thresholds (nodes and instructions per puzzle, --limit 2):
-// at 40, serg-benchmark 45,000 -> 39,600 instructions with 7.0 nodes kept,
-// top1465 8.5 -> 8.6 nodes for 1.4% fewer instructions; at 30 top1465
-// rises to 9.1 nodes, and with no triad pass at all to 11.8.
+// `triads` and `simd`: below the root, the triad pass runs only while at
+// most this many cells are settled; on fuller boards it almost never saves a
+// guess and costs more than one. Measured over thresholds (nodes and
+// instructions per puzzle, --limit 2): at 40, serg-benchmark 45,000 -> 39,600
+// instructions with 7.0 nodes kept, top1465 8.5 -> 8.6 nodes for 1.4% fewer
+// instructions; at 30 top1465 rises to 9.1 nodes, and with no triad pass at
+// all to 11.8.
 inline constexpr int kTriadsMaxSettled = 40;
+
+// The cells sharing a row, column or box with a cell, the cell excluded, as
+// three 27-bit band words (bit i of word b is cell 27 b + i): `bands`,
+// `triads` and `simd` keep cells in band words.
+inline constexpr std::array<std::array<uint32_t, 3>, kCells> kPeerBands = [] {
+  std::array<std::array<uint32_t, 3>, kCells> peers{};
+  for (int a = 0; a < kCells; ++a) {
+    for (int b = 0; b < kCells; ++b) {
+      if (a != b && (RowOf(a) == RowOf(b) || ColOf(a) == ColOf(b) ||
+                     BoxOf(a) == BoxOf(b))) {
+        peers[a][b / 27] |= 1u << (b % 27);
+      }
+    }
+  }
+  return peers;
+}();
 
 inline constexpr uint16_t kAllDigits = 0x1FF;  // bit d-1 stands for digit d
 
