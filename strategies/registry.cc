@@ -32,7 +32,7 @@ constexpr std::array kStrategies = {
   Strategy{"dlx",           "Knuth's Algorithm X, dancing links (dlx1), fewest-options item first",         SolveDlx,          kCounts,         "option chosen", 2},
   Strategy{"bands",         "digit bitboards in bands: singles and box-line intersections, then guesses",  SolveBands,        kCounts,         "guess",         1},
   Strategy{"triads",        "bands plus the minirow/minicolumn rule (three digits each), tdoku-style node count", SolveTriads, kCounts,     "guess but the last", 0},
-  Strategy{"simd",          "triads' search with the whole grid in vector registers (AVX2 or portable)",   SolveSimd,         kCounts,         "guess but the last", 0},
+  Strategy{"simd",          "triads' rules, a choice of cell that searches less, the whole grid in vector registers (AVX2 or portable)",   SolveSimd,         kCounts,         "guess but the last", 0},
 };
 // clang-format on
 

@@ -1,6 +1,6 @@
-// dlx, bands and triads: outcome, node and solution counts pinned puzzle by
-// puzzle in tests/data/pinned-nodes.txt, so that a change to any of these
-// searches fails in CTest, and not only in the regression gate's totals.
+// dlx, bands, triads and simd: outcome, node and solution counts pinned
+// puzzle by puzzle in tests/data/pinned-nodes.txt, so that a change to any of
+// these searches fails in CTest, and not only in the regression gate's totals.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -65,6 +65,7 @@ TEST(PinnedNodes, DlxAndBandsSearchAsPinned) {
   EXPECT_GE(checked["dlx"], 200);
   EXPECT_EQ(checked["bands"], checked["dlx"]);
   EXPECT_EQ(checked["triads"], checked["dlx"]);
+  EXPECT_EQ(checked["simd"], checked["dlx"]);
 }
 
 }  // namespace
