@@ -28,11 +28,11 @@ constexpr std::array kStrategies = {
   Strategy{"positional",    "seed 001 method 3: visited tables, position carried in the recursion; whole tree", SolvePositional, kWhole,        kPlacement,      kUnranked},
   Strategy{"restart",       "seed 001 template: check before placing, restart from top-left; first solution", SolveRestart,    kFirst,          kPlacement,      kUnranked},
   Strategy{"restart-place", "seed 002: place then check, restart from top-left; first solution",            SolveRestartPlace, kFirst,          kPlacement,      kUnranked},
-  Strategy{"bitmask",       "row/column/box bitmasks over the seed tree; counts solutions to the limit",    SolveBitmask,      kFirst | kCounts, kPlacement,      3},
-  Strategy{"dlx",           "Knuth's Algorithm X, dancing links (dlx1), fewest-options item first",         SolveDlx,          kCounts,         "option chosen", 2},
-  Strategy{"bands",         "digit bitboards in bands: singles and box-line intersections, then guesses",  SolveBands,        kCounts,         "guess",         1},
+  Strategy{"bitmask",       "row/column/box bitmasks over the seed tree; counts solutions to the limit",    SolveBitmask,      kFirst | kCounts, kPlacement,      4},
+  Strategy{"dlx",           "Knuth's Algorithm X, dancing links (dlx1), fewest-options item first",         SolveDlx,          kCounts,         "option chosen", 3},
+  Strategy{"bands",         "digit bitboards in bands: singles and box-line intersections, then guesses",  SolveBands,        kCounts,         "guess",         2},
   Strategy{"triads",        "bands plus the minirow/minicolumn rule (three digits each), tdoku-style node count", SolveTriads, kCounts,     "guess but the last", 0},
-  Strategy{"simd",          "triads' rules, a choice of cell that searches less, the whole grid in vector registers (AVX2 or portable)",   SolveSimd,         kCounts,         "guess but the last", 0},
+  Strategy{"simd",          "triads' rules, a choice of cell that searches less, the whole grid in vector registers (AVX2 or portable)",   SolveSimd,         kCounts,         "guess but the last", 1},
 };
 // clang-format on
 
