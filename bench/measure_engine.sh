@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Measures the engine itself: overhead against a tight loop, parse speed, thread scaling, peak memory.
 #
-#   [LINES=N] [PAIRS=N] [PARTS="overhead parse scaling memory"] \
+#   [LINES=N] [PAIRS=N] [ROUNDS=N] [PARTS="overhead parse scaling ceiling memory"] \
 #     bash bench/measure_engine.sh [CORPUS] [STRATEGY]
 # CORPUS defaults to ../shared/datasets/17-clue.txt (any 81-character-line
 # file works), STRATEGY to bands. The overhead and scaling runs use the
 # corpus repeated to LINES lines (500,000); parse and memory runs use 10M.
 # On a hard corpus, measure the overhead alone with fewer lines, e.g.
 # LINES=30000 PARTS=overhead. Large files go to ${TMPDIR:-/tmp} and are
-# removed at the end. Timings on a shared machine are noisy: compare the
+# removed at the end. ROUNDS (3) rounds of the scaling runs give medians;
+# PARTS=ceiling (not in the default) runs the tight loop alone and two
+# copies at once, the machine's own limit to 2-thread scaling. Timings on a shared machine are noisy: compare the
 # ratios printed here, measured in one run.
 # BENCH and RATE name other binaries (another build) than build/bench/.
 set -euo pipefail
@@ -63,13 +65,41 @@ echo "== reading and parsing alone (--parse-only), 10,000,000 lines"
 fi
 
 if wants scaling; then
-echo "== scaling: $strategy, limit 2"
-for t in 1 2; do
-  "$bench" -q -t "$t" --limit 2 -s "$strategy" --csv "$work/t$t.csv" "$work/lines.txt"
-  echo "threads $t: $(column "$work/t$t.csv" puzzles_per_s) puzzles/s"
+rounds=${ROUNDS:-3}
+echo "== scaling: $strategy, limit 2, $rounds rounds of 1 then 2 threads"
+# Puzzles per CPU second beside the wall rate: if 2 threads spend more CPU
+# per puzzle than 1, the loss is work (cache lines moving between cores,
+# spinning); if not, it is waiting (a serial stage, or other processes).
+for round in $(seq "$rounds"); do
+  for t in 1 2; do
+    "$bench" -q -t "$t" --limit 2 -s "$strategy" --csv "$work/t$t.csv" "$work/lines.txt"
+    wall=$(column "$work/t$t.csv" puzzles_per_s)
+    cpu=$(awk -v p="$(column "$work/t$t.csv" puzzles)" \
+      -v c="$(column "$work/t$t.csv" pass_cpu_s)" 'BEGIN{printf "%.0f", p/c}')
+    echo "round $round, threads $t: $wall puzzles/s, $cpu per CPU second"
+    echo "$wall $cpu" > "$work/r$t"
+  done
+  paste "$work/r1" "$work/r2" >> "$work/scaling.txt"
 done
-awk -v a="$(column "$work/t1.csv" puzzles_per_s)" -v b="$(column "$work/t2.csv" puzzles_per_s)" \
-  'BEGIN{printf "2 threads / 1 thread: %.2fx\n", b/a}'
+median_of() { sort -g | awk '{v[NR]=$1} END{printf "%.3f", v[int((NR+1)/2)]}'; }
+echo "2 threads / 1 thread: median $(awk '{print $3/$1}' "$work/scaling.txt" | median_of)x" \
+  "(wall), puzzles per CPU second $(awk '{print $4/$2}' "$work/scaling.txt" | median_of)x"
+fi
+
+if wants ceiling; then
+echo "== the machine's own ceiling: $strategy in corpus_rate alone, then two copies at once, ${ROUNDS:-3} rounds"
+# Two tight loops share nothing but the machine (caches, memory, clocks):
+# what each loses against one alone, no engine can win back at 2 threads.
+for round in $(seq "${ROUNDS:-3}"); do
+  alone=$("$rate" "$work/lines.txt" "$strategy" --limit 2 --min-seconds 2 |
+    awk -v s="$strategy" '$1==s{print $4}')
+  "$rate" "$work/lines.txt" "$strategy" --limit 2 --min-seconds 2 > "$work/pa" &
+  "$rate" "$work/lines.txt" "$strategy" --limit 2 --min-seconds 2 > "$work/pb"
+  wait
+  pair=$(cat "$work/pa" "$work/pb" | awk -v s="$strategy" '$1==s{t+=$4; n++} END{printf "%.0f", t/n}')
+  echo "round $round: alone $alone/s, each of two at once $pair/s (per CPU second): $(awk \
+    -v a="$alone" -v p="$pair" 'BEGIN{printf "%.3f", p/a}')"
+done
 fi
 
 if wants memory; then

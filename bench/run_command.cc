@@ -87,6 +87,9 @@ class Observers : public RunObserver {
   void OnAccounted(const DatasetResult& so_far, PassPoint point) override {
     for (auto& o : outputs_) o->OnAccounted(so_far, point);
   }
+  bool WantsRecords() const override {
+    return marks_ != nullptr || !outputs_.empty();
+  }
   void OnProblem(const std::string& message, bool error) override {
     size_t& shown = error ? shown_errors_ : shown_input_;
     if (shown >= max_messages_) {

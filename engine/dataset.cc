@@ -133,9 +133,9 @@ std::string_view FormatName(DatasetFormat format) {
   return "unknown";
 }
 
-DatasetParser::LineKind DatasetParser::Classify(uint64_t line_number,
-                                                std::string_view line,
-                                                std::string_view& content) {
+DatasetParser::LineKind DatasetParser::ClassifyAny(uint64_t line_number,
+                                                   std::string_view line,
+                                                   std::string_view& content) {
   if (line_number == 1 && line.starts_with("\xEF\xBB\xBF")) {
     line.remove_prefix(3);  // a UTF-8 byte order mark
   }

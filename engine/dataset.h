@@ -93,7 +93,23 @@ class DatasetParser {
   // kRecord with `content` set to the trimmed line. Cheap, so the serial
   // reader can call it; the parsing proper is ParseRecord.
   LineKind Classify(uint64_t line_number, std::string_view line,
-                    std::string_view& content);
+                    std::string_view& content) {
+    // Inline, the common case: a line of the lines format that starts with
+    // a printable character other than '#' and ends, but for one '\r' (a
+    // CRLF file), with no space, so trimming and byte order marks leave it
+    // as it is.
+    if (format_.kind == DatasetFormat::Kind::kLines && line.size() > 1) {
+      const std::string_view kept =
+          line.back() == '\r' ? line.substr(0, line.size() - 1) : line;
+      const auto first = static_cast<unsigned char>(kept.front());
+      const auto last = static_cast<unsigned char>(kept.back());
+      if (first > ' ' && first < 0x7f && first != '#' && last > ' ') {
+        content = kept;
+        return LineKind::kRecord;
+      }
+    }
+    return ClassifyAny(line_number, line, content);
+  }
 
   // Parses a classified line of a file in `format` into `record` (all but
   // the line number). Stateless: any thread may call it. With kDeferred a
@@ -116,6 +132,9 @@ class DatasetParser {
   // a CSV header, settling the format on the first one. Not inlined, so
   // Classify's path for the lines format stays short.
   [[gnu::noinline]] bool IsHeader(std::string_view line);
+  // Classify for any line of any format.
+  LineKind ClassifyAny(uint64_t line_number, std::string_view line,
+                       std::string_view& content);
 
   DatasetFormat format_ = DatasetFormat::kUnknown;
   DatasetFormat fallback_;

@@ -86,6 +86,9 @@ class RunObserver {
   // of exactly the lines accounted, wall and CPU time so far) and where it
   // stands. A checkpoint is written from here.
   virtual void OnAccounted(const DatasetResult& /*so_far*/, PassPoint) {}
+  // False when OnRecord does nothing, so the accountant need not call it for
+  // every line (asked once per batch).
+  virtual bool WantsRecords() const { return true; }
 };
 
 // What one pass over one dataset produced.

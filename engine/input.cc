@@ -415,7 +415,7 @@ void Input::SkipRest() {
   eof_ = true;
 }
 
-std::optional<std::string_view> Input::NextLine(bool& truncated) {
+std::optional<std::string_view> Input::NextLineAnyway(bool& truncated) {
   truncated = false;
   const uint64_t line_start = buffer_offset_ + begin_;
   line_position_ = decoded_ ? raw_->bytes_read() : line_start;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -53,7 +54,26 @@ class Input {
   // The next line without its '\n' (a trailing '\r' is kept: the parser
   // decides), valid until the next call; std::nullopt at the end. A line
   // longer than kMaxLine is cut there and reported through `truncated`.
-  std::optional<std::string_view> NextLine(bool& truncated);
+  std::optional<std::string_view> NextLine(bool& truncated) {
+    // Inline, the common case: a whole line in the bytes at hand of an
+    // input that is not decoded (whose line position is its offset).
+    if (decoded_ == nullptr) [[likely]] {
+      const char* start = data_ + begin_;
+      const void* newline = std::memchr(start, '\n', end_ - begin_);
+      if (newline != nullptr) [[likely]] {
+        const auto length =
+            static_cast<size_t>(static_cast<const char*>(newline) - start);
+        if (length <= kMaxLine) [[likely]] {
+          truncated = false;
+          line_position_ = buffer_offset_ + begin_;
+          begin_ += length + 1;
+          ++lines_;
+          return std::string_view(start, length);
+        }
+      }
+    }
+    return NextLineAnyway(truncated);
+  }
   // Where the line NextLine last returned starts, as engine/shard.h defines
   // a line's position: its byte offset in a plain file, the compressed bytes
   // read so far in a compressed one.
@@ -91,6 +111,8 @@ class Input {
 
  private:
   class RawFile;
+  // NextLine for every case: refills, long lines, decoded input.
+  std::optional<std::string_view> NextLineAnyway(bool& truncated);
   // Picks the decoder from the raw bytes' magic number.
   void StartDecoding(const std::string& path);
   // Refills data_ from the decoded bytes, or points it at the raw ones.

@@ -66,10 +66,11 @@ void Accountant::Account(const Batch& batch) {
 }
 
 void Accountant::TellRecords(const Batch& batch) {
+  const bool wants_records = observer_.WantsRecords();
+  result_.puzzle_lines += batch.records.size();
   size_t problem = 0;
   for (size_t r = 0; r < batch.records.size(); ++r) {
     const PuzzleRecord& record = batch.records[r];
-    ++result_.puzzle_lines;
     if (record.status != RecordStatus::kPuzzle) {
       ++(record.status == RecordStatus::kInvalid ? result_.invalid
                                                  : result_.malformed);
@@ -83,6 +84,7 @@ void Accountant::TellRecords(const Batch& batch) {
       observer_.OnProblem(batch.problems[problem].message,
                           batch.problems[problem].error);
     }
+    if (!wants_records) continue;
     observer_.OnRecord(
         path_, record,
         std::span<const PuzzleOutcome>(batch.outcomes.data() + r * strategies_,

@@ -110,7 +110,8 @@ void BatchReader::Fill(Batch& batch) {
   PuzzleRecord record;  // for the strict check only
   while (batch.lines.size() < options_.batch_size &&
          batch.text.size() < kMaxBatchText) {
-    if (AtLineCap()) {
+    // The tests before each call keep the common case free of calls.
+    if (options_.max_lines != 0 && AtLineCap()) {
       done_ = true;
       return;
     }
@@ -130,7 +131,10 @@ void BatchReader::Fill(Batch& batch) {
     last_line_position_ = input_.line_position();
     std::string_view content;
     const auto kind = parser_.Classify(line_number_, *line, content);
-    if (Skipped() || kind != DatasetParser::LineKind::kRecord) continue;
+    if ((line_number_ <= skip_lines_ && Skipped()) ||
+        kind != DatasetParser::LineKind::kRecord) {
+      continue;
+    }
     if (sharded_ && !Owned()) {
       if (done_) return;
       continue;

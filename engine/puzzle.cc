@@ -5,6 +5,10 @@
 #include <array>
 #include <cstdint>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "strategies/geometry.h"
 
 namespace sudoku {
@@ -27,14 +31,31 @@ std::string_view UnitName(Unit unit) {
   return "unit";
 }
 
-}  // namespace
-
-std::optional<std::string> ParseGrid(std::string_view text, Grid& grid) {
-  if (text.size() != kCells) {
-    return "expected 81 cells, found " + std::to_string(text.size());
-  }
-  // Branch-free and table-free, so it vectorizes: every line of a corpus
-  // passes through here.
+// 81 characters to digits, '.' and '0' to 0; false when any other
+// character is among them (`grid` then holds garbage). Every line of a
+// corpus passes through here.
+bool CellsToDigits(const char* text, Grid& grid) {
+#if defined(__SSE2__)
+  // Sixteen cells a step, the last step overlapping the one before it
+  // (cells 65..80), so there is no scalar tail: 6 steps of 9 instructions,
+  // where GCC's own vectorization of the loop below took about 110.
+  const __m128i zero = _mm_set1_epi8('0'), dot = _mm_set1_epi8('.'),
+                nine = _mm_set1_epi8(9);
+  __m128i good = _mm_set1_epi8(-1);
+  auto step = [&](int at) {
+    const __m128i ch =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(text + at));
+    const __m128i digit = _mm_sub_epi8(ch, zero);  // '.' wraps to 254
+    const __m128i blank = _mm_cmpeq_epi8(ch, dot);
+    const __m128i in_range = _mm_cmpeq_epi8(_mm_max_epu8(digit, nine), nine);
+    good = _mm_and_si128(good, _mm_or_si128(in_range, blank));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(grid.data() + at),
+                     _mm_andnot_si128(blank, digit));
+  };
+  step(0), step(16), step(32), step(48), step(64), step(kCells - 16);
+  return _mm_movemask_epi8(good) == 0xFFFF;
+#else
+  // Branch-free and table-free, so it vectorizes.
   uint8_t bad = 0;
   for (int cell = 0; cell < kCells; ++cell) {
     const auto ch = static_cast<uint8_t>(text[cell]);
@@ -43,7 +64,17 @@ std::optional<std::string> ParseGrid(std::string_view text, Grid& grid) {
     bad |= static_cast<uint8_t>((digit > 9) & !blank);
     grid[cell] = blank ? 0 : digit;
   }
-  if (!bad) return std::nullopt;
+  return !bad;
+#endif
+}
+
+}  // namespace
+
+std::optional<std::string> ParseGrid(std::string_view text, Grid& grid) {
+  if (text.size() != kCells) {
+    return "expected 81 cells, found " + std::to_string(text.size());
+  }
+  if (CellsToDigits(text.data(), grid)) return std::nullopt;
   for (int cell = 0; cell < kCells; ++cell) {
     const char ch = text[cell];
     if (ch == '.' || (ch >= '0' && ch <= '9')) continue;

@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "engine/puzzle.h"
 #include "tests/fixtures.h"
 
@@ -23,6 +27,36 @@ TEST(DatasetParser, SkipsBlankAndCommentLines) {
   EXPECT_EQ(parser.Parse(3, "# a comment", record), Kind::kSkip);
   EXPECT_EQ(parser.Parse(4, "   ", record), Kind::kSkip);
   EXPECT_EQ(parser.format(), DatasetFormat::kUnknown);
+}
+
+// Classify's inline path for the lines format takes a line as it is only
+// when trimming would leave it so; otherwise the general path trims it.
+TEST(DatasetParser, ClassifyTrimsAsBeforeOnceTheFormatIsKnown) {
+  DatasetParser parser;
+  std::string_view content;
+  ASSERT_EQ(parser.Classify(1, kPuzzle, content), Kind::kRecord);
+  ASSERT_EQ(parser.format(), DatasetFormat::kLines);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {kPuzzle, kPuzzle},
+      {kPuzzle + "\r", kPuzzle},
+      {kPuzzle + " \r", kPuzzle},
+      {kPuzzle + "\r\r", kPuzzle},
+      {kPuzzle + "\t", kPuzzle},
+      {" " + kPuzzle, kPuzzle},
+      {"\t" + kPuzzle + "\r", kPuzzle},
+      {kPuzzle + " 11.2 rated\r", kPuzzle + " 11.2 rated"},
+      {"x\r", "x"},
+      {"x", "x"},
+  };
+  for (const auto& [line, trimmed] : cases) {
+    content = {};
+    ASSERT_EQ(parser.Classify(2, line, content), Kind::kRecord) << line;
+    EXPECT_EQ(content, trimmed) << line;
+  }
+  for (const std::string& line : std::vector<std::string>{
+           "", "\r", " \r", "#" + kPuzzle + "\r", "  # note", "\r\r"}) {
+    EXPECT_EQ(parser.Classify(3, line, content), Kind::kSkip) << line;
+  }
 }
 
 TEST(DatasetParser, AcceptsTrailingFieldsAfterSeparators) {

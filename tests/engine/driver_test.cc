@@ -580,5 +580,37 @@ TEST(Accountant, TellsTheObserverInInputOrder) {
   EXPECT_EQ(result.malformed, 0u);
 }
 
+// An observer that wants no records is not called per line, yet every line,
+// reason and problem is still counted and told.
+TEST(Accountant, SkipsRecordsAnObserverDoesNotWant) {
+  class Log : public RunObserver {
+   public:
+    bool WantsRecords() const override { return false; }
+    void OnRecord(const std::string&, const PuzzleRecord&,
+                  std::span<const PuzzleOutcome>) override {
+      events.push_back("record");
+    }
+    void OnProblem(const std::string& message, bool) override {
+      events.push_back(message);
+    }
+    std::vector<std::string> events;
+  } log;
+  Batch batch;
+  batch.records.resize(3);
+  batch.records[1].line = 7;
+  batch.records[1].status = RecordStatus::kMalformed;
+  batch.records[1].reason = "short";
+  batch.outcomes.resize(3);
+  batch.disagreed.resize(3);
+  batch.problems.push_back({2, "f:9: WRONG", true});
+  DatasetResult result;
+  Accountant accountant("f", Options({"bitmask"}), log, result,
+                        Accountant::Clock::now(), 0);
+  accountant.Account(batch);
+  EXPECT_EQ(log.events, (std::vector<std::string>{"f:7: short", "f:9: WRONG"}));
+  EXPECT_EQ(result.puzzle_lines, 3u);
+  EXPECT_EQ(result.malformed, 1u);
+}
+
 }  // namespace
 }  // namespace sudoku

@@ -50,6 +50,31 @@ TEST(ParseGrid, RejectsBadCharacters) {
   EXPECT_EQ(ParseGrid(bad, grid), "bad character ' ' at column 81");
 }
 
+// ParseGrid reads sixteen cells a step, the last step overlapping the one
+// before: a bad character is caught, and named, in every column, and every
+// digit and blank lands in its own cell.
+TEST(ParseGrid, CatchesABadCharacterInEveryColumn) {
+  for (int column = 0; column < kCells; ++column) {
+    for (const char bad : {'x', '/', ':', '\r', '-'}) {
+      std::string text = kPuzzle;
+      text[column] = bad;
+      Grid grid;
+      const auto error = ParseGrid(text, grid);
+      ASSERT_TRUE(error.has_value()) << column << " " << bad;
+      EXPECT_NE(error->find("at column " + std::to_string(column + 1)),
+                std::string::npos)
+          << *error;
+    }
+  }
+  std::string every;
+  for (int cell = 0; cell < kCells; ++cell) every += "0123456789."[cell % 11];
+  Grid grid;
+  ASSERT_EQ(ParseGrid(every, grid), std::nullopt);
+  for (int cell = 0; cell < kCells; ++cell) {
+    EXPECT_EQ(grid[cell], cell % 11 == 10 ? 0 : cell % 11) << cell;
+  }
+}
+
 TEST(FindConflict, ValidGivensHaveNone) {
   Grid grid;
   ASSERT_EQ(ParseGrid(kPuzzle, grid), std::nullopt);
