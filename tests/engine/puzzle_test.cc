@@ -177,6 +177,75 @@ TEST(CheckSolution, RejectsEveryOneCellChangeAndEverySwap) {
   EXPECT_EQ(tried, 81 * 8 + (81 * 80 / 2 - 9 * 36));
 }
 
+// IsSolution's vector unit check against FindConflict's cell-by-cell one, on
+// full grids that break one kind of unit only (a cyclic Latin square has
+// every row and column but no box, bands_only every row and box, its
+// transpose every column and box) and on many that break several: the
+// solution with a few of its cells rotated among themselves.
+TEST(IsSolution, AgreesWithFindConflictOnFullGrids) {
+  Grid solution;
+  ASSERT_EQ(ParseGrid(kSolution, solution), std::nullopt);
+  const Grid no_givens{};
+  Grid latin{}, bands_only{}, stacks_only{};
+  for (int r = 0; r < 9; ++r) {
+    for (int c = 0; c < 9; ++c) {
+      latin[r * 9 + c] = static_cast<uint8_t>((r + c) % 9 + 1);
+      // Each band's rows shifted by 0, 3 and 6, the same in every band:
+      // every row and box, but columns repeat from band to band.
+      bands_only[r * 9 + c] = static_cast<uint8_t>((c + 3 * (r % 3)) % 9 + 1);
+    }
+  }
+  for (int r = 0; r < 9; ++r) {
+    for (int c = 0; c < 9; ++c) stacks_only[r * 9 + c] = bands_only[c * 9 + r];
+  }
+  EXPECT_FALSE(IsSolution(no_givens, latin));
+  EXPECT_FALSE(IsSolution(no_givens, bands_only));
+  EXPECT_FALSE(IsSolution(no_givens, stacks_only));
+  EXPECT_TRUE(FindConflict(latin).has_value());
+  EXPECT_TRUE(FindConflict(bands_only).has_value());
+  EXPECT_TRUE(FindConflict(stacks_only).has_value());
+  EXPECT_TRUE(IsSolution(no_givens, solution));
+
+  uint64_t state = 12345;
+  auto next = [&state](int n) {
+    state = state * 6364136223846793005u + 1442695040888963407u;
+    return static_cast<int>((state >> 33) % static_cast<uint64_t>(n));
+  };
+  int valid = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    Grid grid = solution;
+    const int cells = 2 + next(4);
+    int at[5];
+    for (int i = 0; i < cells; ++i) at[i] = next(kCells);
+    const uint8_t first = grid[at[0]];
+    for (int i = 0; i + 1 < cells; ++i) grid[at[i]] = grid[at[i + 1]];
+    grid[at[cells - 1]] = first;
+    const bool no_conflict = !FindConflict(grid).has_value();
+    ASSERT_EQ(IsSolution(no_givens, grid), no_conflict) << FormatGrid(grid);
+    valid += no_conflict;
+  }
+  EXPECT_GT(valid, 0);  // rotations onto equal digits leave the solution
+  EXPECT_LT(valid, 20000);
+}
+
+// Grids whose every unit is complete in the low four bits of each cell but
+// that are still no answer: a valid grid that changes a given (the solution
+// with two digits exchanged everywhere), and cells off by 16, which a byte
+// shuffle indexed by the low bits alone would read as the same digits.
+TEST(IsSolution, RejectsAValidGridOffItsGivensAndDigitsPast9) {
+  Grid solution;
+  ASSERT_EQ(ParseGrid(kSolution, solution), std::nullopt);
+  Grid relabeled = solution;
+  for (uint8_t& d : relabeled) d = d == 1 ? 2 : d == 2 ? 1 : d;
+  EXPECT_TRUE(IsSolution(Grid{}, relabeled));
+  EXPECT_FALSE(IsSolution(solution, relabeled));
+  for (int cell : {0, 40, 72, 80}) {
+    Grid past = solution;
+    past[cell] = static_cast<uint8_t>(past[cell] + 16);
+    EXPECT_FALSE(IsSolution(Grid{}, past)) << cell;
+  }
+}
+
 TEST(CheckSolution, RejectsDigitsOutOfRange) {
   Grid solution;
   ASSERT_EQ(ParseGrid(kSolution, solution), std::nullopt);
