@@ -192,6 +192,17 @@ __attribute__((target("ssse3"))) bool IsSolutionSsse3(const Grid& givens,
                                7);
     return _mm_and_si128(at, row_cells);
   };
+  // Bytes 0, 3 and 6: the OR of each box's three columns.
+  auto box_columns = [](__m128i band) {
+    return _mm_or_si128(_mm_or_si128(band, _mm_srli_si128(band, 1)),
+                        _mm_srli_si128(band, 2));
+  };
+  // One bit per byte: all nine digits there (low plane all ones, high 1).
+  auto full = [](__m128i low, __m128i high) {
+    return _mm_movemask_epi8(
+        _mm_and_si128(_mm_cmpeq_epi8(low, _mm_set1_epi8(-1)),
+                      _mm_cmpeq_epi8(high, _mm_set1_epi8(1))));
+  };
 #pragma GCC unroll 9
   for (int r = 0; r < 9; ++r) {
     const __m128i digits = row(grid, r), given = row(givens, r);
@@ -214,24 +225,13 @@ __attribute__((target("ssse3"))) bool IsSolutionSsse3(const Grid& givens,
     const __m128i row_sum = _mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums));
     row_misses = _mm_or_si128(row_misses, _mm_xor_si128(row_sum, all_nine));
     if (r % 3 == 2) {
-      // Bytes 0, 3 and 6: the OR of each box's three columns.
-      box_low = _mm_and_si128(
-          box_low, _mm_or_si128(_mm_or_si128(band_low,
-                                             _mm_srli_si128(band_low, 1)),
-                                _mm_srli_si128(band_low, 2)));
-      box_high = _mm_and_si128(
-          box_high, _mm_or_si128(_mm_or_si128(band_high,
-                                              _mm_srli_si128(band_high, 1)),
-                                 _mm_srli_si128(band_high, 2)));
+      box_low = _mm_and_si128(box_low, box_columns(band_low));
+      box_high = _mm_and_si128(box_high, box_columns(band_high));
       band_low = band_high = zero;
     }
   }
-  const int full_cols =
-      _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(col_low, _mm_set1_epi8(-1)),
-                                      _mm_cmpeq_epi8(col_high, _mm_set1_epi8(1))));
-  const int full_boxes =
-      _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(box_low, _mm_set1_epi8(-1)),
-                                      _mm_cmpeq_epi8(box_high, _mm_set1_epi8(1))));
+  const int full_cols = full(col_low, col_high);
+  const int full_boxes = full(box_low, box_high);
   return (full_cols & 0x1FF) == 0x1FF && (full_boxes & 0x49) == 0x49 &&
          _mm_cvtsi128_si32(row_misses) == 0 &&
          _mm_movemask_epi8(faults) == 0;
