@@ -43,9 +43,11 @@ void Accountant::Time(DatasetResult& result) const {
 }
 
 void Accountant::Account(const Batch& batch) {
-  TellRecords(batch);
-  BatchSolver::Tally(batch, strategies_, keep_slowest_, result_.stats,
-                     result_.disagreements);
+  const size_t unsearched =
+      BatchSolver::Tally(batch, strategies_, keep_slowest_, result_.stats,
+                         result_.disagreements);
+  // With strategies, Tally has counted the lines with a reason to tell.
+  TellRecords(batch, strategies_ == 0 || unsearched > 0);
   result_.wrong_answers = 0;
   for (const StrategyStats& s : result_.stats) {
     result_.wrong_answers += s.count(Verdict::kWrong);
@@ -65,9 +67,12 @@ void Accountant::Account(const Batch& batch) {
   observer_.OnAccounted(result_, {batch.lines_consumed, batch.line_position});
 }
 
-void Accountant::TellRecords(const Batch& batch) {
+void Accountant::TellRecords(const Batch& batch, bool reasons) {
   const bool wants_records = observer_.WantsRecords();
   result_.puzzle_lines += batch.records.size();
+  // The common case, nothing to tell: the records are not read (they left
+  // the caches since they were solved).
+  if (!wants_records && !reasons && batch.problems.empty()) return;
   size_t problem = 0;
   for (size_t r = 0; r < batch.records.size(); ++r) {
     const PuzzleRecord& record = batch.records[r];

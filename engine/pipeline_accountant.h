@@ -32,7 +32,8 @@ class Accountant {
   static double ProcessCpuSeconds();
 
  private:
-  void TellRecords(const Batch& batch);
+  // `reasons`: some record may be malformed or invalid (its reason told).
+  void TellRecords(const Batch& batch, bool reasons);
 
   const std::string path_;  // a copy: callers may pass a temporary
   const size_t strategies_;

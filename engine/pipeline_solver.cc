@@ -34,6 +34,7 @@ BatchSolver::~BatchSolver() = default;
 void BatchSolver::Prepare(Batch& batch) const {
   batch.records.resize(batch.lines.size());
   batch.outcomes.resize(batch.lines.size() * strategies_);
+  batch.tallies.resize(batch.lines.size() * strategies_);
   batch.disagreed.assign(batch.lines.size(), 0);
 }
 
@@ -70,29 +71,43 @@ void BatchSolver::SolveParsed(Batch& batch, size_t begin, size_t end) {
     PuzzleOutcome* outcomes = batch.outcomes.data() + r * strategies_;
     if (record.status != RecordStatus::kPuzzle) {
       Unsearched(record, outcomes);
-      continue;
+    } else {
+      SolveRecord(solver, reverse, r, record, outcomes, batch.disagreed[r],
+                  problems);
     }
-    const size_t problems_before = problems.size();
-    const auto checked = solver.Solve(r, record, outcomes, problems);
-    if (reverse) std::reverse(outcomes, outcomes + strategies_);
-    // A verified grid keeps every given and breaks no rule, so the givens
-    // are valid; otherwise check them now, and if they clash the puzzle
-    // counts as invalid, whatever the strategies made of it.
-    if (!checked.verified && !record.has_expected) {
-      CheckGivens(record);
-      if (record.status == RecordStatus::kInvalid) {
-        problems.resize(problems_before);
-        Unsearched(record, outcomes);
-        continue;
-      }
+    TallyEntry* tallies = batch.tallies.data() + r * strategies_;
+    for (size_t i = 0; i < strategies_; ++i) {
+      const PuzzleOutcome& o = outcomes[i];
+      tallies[i] = {o.nanos,        o.result.nodes,  o.disagreements,
+                    o.verdict,      o.result.guessed, o.differs_from_file};
     }
-    if (checked.disagreement) batch.disagreed[r] = 1;
   }
   if (!problems.empty()) {
     std::lock_guard lock(batch.problems_mutex);
     batch.problems.insert(batch.problems.end(), problems.begin(),
                           problems.end());
   }
+}
+
+void BatchSolver::SolveRecord(const PuzzleSolver& solver, bool reverse,
+                              size_t r, PuzzleRecord& record,
+                              PuzzleOutcome* outcomes, uint8_t& disagreed,
+                              std::vector<Problem>& problems) const {
+  const size_t problems_before = problems.size();
+  const auto checked = solver.Solve(r, record, outcomes, problems);
+  if (reverse) std::reverse(outcomes, outcomes + strategies_);
+  // A verified grid keeps every given and breaks no rule, so the givens
+  // are valid; otherwise check them now, and if they clash the puzzle
+  // counts as invalid, whatever the strategies made of it.
+  if (!checked.verified && !record.has_expected) {
+    CheckGivens(record);
+    if (record.status == RecordStatus::kInvalid) {
+      problems.resize(problems_before);
+      Unsearched(record, outcomes);
+      return;
+    }
+  }
+  if (checked.disagreement) disagreed = 1;
 }
 
 void BatchSolver::Unsearched(const PuzzleRecord& record,
@@ -106,31 +121,37 @@ void BatchSolver::Unsearched(const PuzzleRecord& record,
   }
 }
 
-void BatchSolver::Tally(const Batch& batch, size_t strategies,
-                        bool keep_slowest, std::vector<StrategyStats>& stats,
-                        uint64_t& disagreements) {
-  if (strategies == 0) return;
+size_t BatchSolver::Tally(const Batch& batch, size_t strategies,
+                         bool keep_slowest, std::vector<StrategyStats>& stats,
+                         uint64_t& disagreements) {
+  if (strategies == 0) return 0;
+  size_t unsearched = 0;
   for (size_t r = 0; r < batch.records.size(); ++r) {
-    const PuzzleRecord& record = batch.records[r];
-    const PuzzleOutcome* outcomes = batch.outcomes.data() + r * strategies;
-    if (record.status != RecordStatus::kPuzzle) {
+    const TallyEntry* tallies = batch.tallies.data() + r * strategies;
+    // The solver stage gives these two verdicts, and only these, to
+    // records it did not search.
+    if (tallies[0].verdict == Verdict::kInvalid ||
+        tallies[0].verdict == Verdict::kMalformed) {
+      ++unsearched;
       for (size_t i = 0; i < strategies; ++i) {
-        stats[i].AddUnsearched(outcomes[i].verdict);
+        stats[i].AddUnsearched(tallies[i].verdict);
       }
       continue;
     }
     disagreements += batch.disagreed[r];
     for (size_t i = 0; i < strategies; ++i) {
-      const PuzzleOutcome& o = outcomes[i];
+      const TallyEntry& t = tallies[i];
       StrategyStats& s = stats[i];
-      s.Add({o.verdict, o.nanos, o.result.nodes, o.result.guessed});
-      s.disagreements += o.disagreements;
+      s.Add({t.verdict, t.nanos, t.nodes, t.guessed});
+      s.disagreements += t.disagreements;
       if (keep_slowest) {
-        s.slowest.Offer({o.nanos, o.result.nodes, record.line, record.puzzle});
+        const PuzzleRecord& record = batch.records[r];
+        s.slowest.Offer({t.nanos, t.nodes, record.line, record.puzzle});
       }
-      if (o.differs_from_file) ++s.expected_differs;
+      if (t.differs_from_file) ++s.expected_differs;
     }
   }
+  return unsearched;
 }
 
 }  // namespace sudoku

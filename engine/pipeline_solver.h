@@ -34,14 +34,20 @@ class BatchSolver {
   // Ranges finish in any order; problems are shown in input order.
   void Finish(Batch& batch) const;
 
-  // The statistics of a batch's records, as the solver stage left them;
-  // called in input order.
-  static void Tally(const Batch& batch, size_t strategies, bool keep_slowest,
+  // The statistics of a batch's records, as the solver stage left them
+  // (Batch::tallies); called in input order. Returns how many records
+  // were not searched (malformed or invalid); 0 when parsing only.
+  static size_t Tally(const Batch& batch, size_t strategies, bool keep_slowest,
                     std::vector<StrategyStats>& stats, uint64_t& disagreements);
 
  private:
   void ParseRange(Batch& batch, size_t begin, size_t end) const;
   void SolveParsed(Batch& batch, size_t begin, size_t end);
+  // Solves a puzzle record with every strategy, and checks its givens when
+  // no answer vouches for them.
+  void SolveRecord(const PuzzleSolver& solver, bool reverse, size_t r,
+                   PuzzleRecord& record, PuzzleOutcome* outcomes,
+                   uint8_t& disagreed, std::vector<Problem>& problems) const;
   void Unsearched(const PuzzleRecord& record, PuzzleOutcome* outcomes) const;
 
   // The strategies in reverse order, for odd batches under

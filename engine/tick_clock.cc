@@ -6,7 +6,6 @@
 
 #if defined(__x86_64__)
 #include <cpuid.h>
-#include <x86intrin.h>
 #define SUDOKU_HAS_TSC 1
 #endif
 
@@ -35,7 +34,11 @@ bool DetectInvariantCounter() {
 #endif
 }
 
-const bool kUsesCounter = DetectInvariantCounter();
+}  // namespace
+
+const bool TickClock::uses_counter_ = DetectInvariantCounter();
+
+namespace {
 
 // A counter reading and the steady_clock time it was taken at: the midpoint
 // of two steady_clock reads around it, retried while the two lie far apart
@@ -58,7 +61,7 @@ Reading ReadBoth() {
 }
 
 double Calibrate() {
-  if (!kUsesCounter) return 1.0;
+  if (!TickClock::UsesCounter()) return 1.0;
   const Reading start = ReadBoth();
   while (SteadyNanos() - start.steady < 2'000'000) {
   }
@@ -74,13 +77,8 @@ TickClock::TickClock() {
   nanos_per_tick_ = scale;
 }
 
-uint64_t TickClock::Now() {
-#ifdef SUDOKU_HAS_TSC
-  if (kUsesCounter) return __rdtsc();
-#endif
-  return SteadyNanos();
-}
+uint64_t TickClock::SteadyNow() { return SteadyNanos(); }
 
-bool TickClock::UsesCounter() { return kUsesCounter; }
+bool TickClock::UsesCounter() { return uses_counter_; }
 
 }  // namespace sudoku

@@ -4,6 +4,10 @@
 
 #include <cstdint>
 
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
+
 namespace sudoku {
 
 // Per-puzzle timing reads a clock twice per strategy, on puzzles the fast
@@ -17,8 +21,15 @@ class TickClock {
   // steady_clock for about two milliseconds; later ones reuse the scale.
   TickClock();
 
-  // An opaque, monotonic reading; only differences mean anything.
-  static uint64_t Now();
+  // An opaque, monotonic reading; only differences mean anything. Inline:
+  // read twice a puzzle, a call and a load of a flag behind it showed as
+  // 0.7% of a `simd` run on 17-clue.
+  static uint64_t Now() {
+#if defined(__x86_64__)
+    if (uses_counter_) [[likely]] return __rdtsc();
+#endif
+    return SteadyNow();
+  }
   // A difference of two readings in nanoseconds; 0 if `end` reads earlier
   // (a thread moved between cores whose counters differ slightly).
   uint64_t Nanos(uint64_t start, uint64_t end) const {
@@ -30,6 +41,9 @@ class TickClock {
   static bool UsesCounter();
 
  private:
+  static uint64_t SteadyNow();
+  // Set once, at static initialization, before any thread can time.
+  static const bool uses_counter_;
   double nanos_per_tick_;
 };
 

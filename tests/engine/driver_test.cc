@@ -566,6 +566,7 @@ TEST(Accountant, TellsTheObserverInInputOrder) {
   batch.records[1].status = RecordStatus::kInvalid;
   batch.records[1].reason = "clash";
   batch.outcomes.resize(2);
+  batch.tallies.resize(2);
   batch.disagreed.resize(2);
   batch.problems.push_back({0, "f:3: WRONG", true});
   DatasetResult result;
@@ -601,6 +602,7 @@ TEST(Accountant, SkipsRecordsAnObserverDoesNotWant) {
   batch.records[1].status = RecordStatus::kMalformed;
   batch.records[1].reason = "short";
   batch.outcomes.resize(3);
+  batch.tallies.resize(3);
   batch.disagreed.resize(3);
   batch.problems.push_back({2, "f:9: WRONG", true});
   DatasetResult result;
