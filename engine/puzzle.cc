@@ -298,6 +298,52 @@ std::string DescribeConflict(const Conflict& conflict) {
          CellName(conflict.second_cell) + ")";
 }
 
+namespace {
+
+// Branch-free, so it vectorizes.
+bool IsSolutionPortable(const Grid& givens, const Grid& candidate) {
+  uint8_t suspect = 0;
+  for (int cell = 0; cell < kCells; ++cell) {
+    const uint8_t c = candidate[cell], g = givens[cell];
+    suspect |= static_cast<uint8_t>((static_cast<uint8_t>(c - 1) > 8) |
+                                    ((g != 0) & (g != c)));
+  }
+  return !suspect && EveryUnitComplete(candidate);
+}
+
+}  // namespace
+
+std::string_view AnswerCheckName(AnswerCheck check) {
+  switch (check) {
+    case AnswerCheck::kPortable:
+      return "portable";
+    case AnswerCheck::kSsse3:
+      return "ssse3";
+    case AnswerCheck::kAvx2:
+      return "avx2";
+  }
+  return "unknown";
+}
+
+std::vector<AnswerCheck> AnswerChecksHere() {
+  std::vector<AnswerCheck> checks = {AnswerCheck::kPortable};
+#if defined(__x86_64__) && defined(__GNUC__)
+  if (__builtin_cpu_supports("ssse3")) checks.push_back(AnswerCheck::kSsse3);
+  if (__builtin_cpu_supports("avx2")) checks.push_back(AnswerCheck::kAvx2);
+#endif
+  return checks;
+}
+
+bool IsSolutionBy(AnswerCheck check, const Grid& givens,
+                  const Grid& candidate) {
+#if defined(__x86_64__) && defined(__GNUC__)
+  if (check == AnswerCheck::kAvx2) return IsSolutionAvx2(givens, candidate);
+  if (check == AnswerCheck::kSsse3) return IsSolutionSsse3(givens, candidate);
+#endif
+  return IsSolutionPortable(givens, candidate);
+}
+
+// Every answer of every strategy passes here.
 bool IsSolution(const Grid& givens, const Grid& candidate) {
 #if defined(__x86_64__) && defined(__GNUC__)
   static const int kLevel = __builtin_cpu_supports("avx2")    ? 2
@@ -306,14 +352,7 @@ bool IsSolution(const Grid& givens, const Grid& candidate) {
   if (kLevel == 2) return IsSolutionAvx2(givens, candidate);
   if (kLevel == 1) return IsSolutionSsse3(givens, candidate);
 #endif
-  // Branch-free, so it vectorizes: every answer of every strategy passes here.
-  uint8_t suspect = 0;
-  for (int cell = 0; cell < kCells; ++cell) {
-    const uint8_t c = candidate[cell], g = givens[cell];
-    suspect |= static_cast<uint8_t>((static_cast<uint8_t>(c - 1) > 8) |
-                                    ((g != 0) & (g != c)));
-  }
-  return !suspect && EveryUnitComplete(candidate);
+  return IsSolutionPortable(givens, candidate);
 }
 
 std::optional<std::string> CheckSolution(const Grid& givens,

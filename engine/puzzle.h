@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "strategies/strategy.h"
 
@@ -46,5 +47,15 @@ std::optional<std::string> CheckSolution(const Grid& givens,
 // CheckSolution's verdict alone, without building a string to return: the
 // engine verifies every answer of every strategy with it.
 bool IsSolution(const Grid& givens, const Grid& candidate);
+
+// IsSolution's builds, one an instruction set; IsSolution runs the best one
+// the CPU has. Named so that the tests check every build a machine can run,
+// not only the one it would choose (x86-64 machines never choose portable).
+enum class AnswerCheck { kPortable, kSsse3, kAvx2 };
+std::string_view AnswerCheckName(AnswerCheck check);
+// The builds this CPU runs, portable first.
+std::vector<AnswerCheck> AnswerChecksHere();
+// IsSolution by the given build, which must be one of AnswerChecksHere().
+bool IsSolutionBy(AnswerCheck check, const Grid& givens, const Grid& candidate);
 
 }  // namespace sudoku

@@ -4,11 +4,18 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <string>
 
 #include "tests/fixtures.h"
 
 namespace sudoku {
+
+// Test names and failure messages say which build ran.
+void PrintTo(AnswerCheck check, std::ostream* out) {
+  *out << AnswerCheckName(check);
+}
+
 namespace {
 
 const std::string& kPuzzle = testing::kSamplePuzzle;
@@ -177,12 +184,21 @@ TEST(CheckSolution, RejectsEveryOneCellChangeAndEverySwap) {
   EXPECT_EQ(tried, 81 * 8 + (81 * 80 / 2 - 9 * 36));
 }
 
+// Each build of the answer check this machine runs (IsSolution itself runs
+// only the best of them), as a test parameter.
+class IsSolutionBuild : public ::testing::TestWithParam<AnswerCheck> {
+ protected:
+  bool Check(const Grid& givens, const Grid& candidate) const {
+    return IsSolutionBy(GetParam(), givens, candidate);
+  }
+};
+
 // IsSolution's vector unit check against FindConflict's cell-by-cell one, on
 // full grids that break one kind of unit only (a cyclic Latin square has
 // every row and column but no box, bands_only every row and box, its
 // transpose every column and box) and on many that break several: the
 // solution with a few of its cells rotated among themselves.
-TEST(IsSolution, AgreesWithFindConflictOnFullGrids) {
+TEST_P(IsSolutionBuild, AgreesWithFindConflictOnFullGrids) {
   Grid solution;
   ASSERT_EQ(ParseGrid(kSolution, solution), std::nullopt);
   const Grid no_givens{};
@@ -198,13 +214,13 @@ TEST(IsSolution, AgreesWithFindConflictOnFullGrids) {
   for (int r = 0; r < 9; ++r) {
     for (int c = 0; c < 9; ++c) stacks_only[r * 9 + c] = bands_only[c * 9 + r];
   }
-  EXPECT_FALSE(IsSolution(no_givens, latin));
-  EXPECT_FALSE(IsSolution(no_givens, bands_only));
-  EXPECT_FALSE(IsSolution(no_givens, stacks_only));
+  EXPECT_FALSE(Check(no_givens, latin));
+  EXPECT_FALSE(Check(no_givens, bands_only));
+  EXPECT_FALSE(Check(no_givens, stacks_only));
   EXPECT_TRUE(FindConflict(latin).has_value());
   EXPECT_TRUE(FindConflict(bands_only).has_value());
   EXPECT_TRUE(FindConflict(stacks_only).has_value());
-  EXPECT_TRUE(IsSolution(no_givens, solution));
+  EXPECT_TRUE(Check(no_givens, solution));
 
   uint64_t state = 12345;
   auto next = [&state](int n) {
@@ -221,7 +237,7 @@ TEST(IsSolution, AgreesWithFindConflictOnFullGrids) {
     for (int i = 0; i + 1 < cells; ++i) grid[at[i]] = grid[at[i + 1]];
     grid[at[cells - 1]] = first;
     const bool no_conflict = !FindConflict(grid).has_value();
-    ASSERT_EQ(IsSolution(no_givens, grid), no_conflict) << FormatGrid(grid);
+    ASSERT_EQ(Check(no_givens, grid), no_conflict) << FormatGrid(grid);
     valid += no_conflict;
   }
   EXPECT_GT(valid, 0);  // rotations onto equal digits leave the solution
@@ -232,17 +248,17 @@ TEST(IsSolution, AgreesWithFindConflictOnFullGrids) {
 // that are still no answer: a valid grid that changes a given (the solution
 // with two digits exchanged everywhere), and cells off by 16, which a byte
 // shuffle indexed by the low bits alone would read as the same digits.
-TEST(IsSolution, RejectsAValidGridOffItsGivensAndDigitsPast9) {
+TEST_P(IsSolutionBuild, RejectsAValidGridOffItsGivensAndDigitsPast9) {
   Grid solution;
   ASSERT_EQ(ParseGrid(kSolution, solution), std::nullopt);
   Grid relabeled = solution;
   for (uint8_t& d : relabeled) d = d == 1 ? 2 : d == 2 ? 1 : d;
-  EXPECT_TRUE(IsSolution(Grid{}, relabeled));
-  EXPECT_FALSE(IsSolution(solution, relabeled));
+  EXPECT_TRUE(Check(Grid{}, relabeled));
+  EXPECT_FALSE(Check(solution, relabeled));
   for (int cell : {0, 40, 72, 80}) {
     Grid past = solution;
     past[cell] = static_cast<uint8_t>(past[cell] + 16);
-    EXPECT_FALSE(IsSolution(Grid{}, past)) << cell;
+    EXPECT_FALSE(Check(Grid{}, past)) << cell;
   }
 }
 
@@ -253,6 +269,12 @@ TEST(CheckSolution, RejectsDigitsOutOfRange) {
   bad[80] = 10;
   EXPECT_EQ(CheckSolution(Grid{}, bad), "cell r9c9 is empty");
 }
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryBuildHere, IsSolutionBuild, ::testing::ValuesIn(AnswerChecksHere()),
+    [](const ::testing::TestParamInfo<AnswerCheck>& info) {
+      return std::string(AnswerCheckName(info.param));
+    });
 
 }  // namespace
 }  // namespace sudoku
