@@ -161,7 +161,8 @@ bool EveryUnitComplete(const Grid& grid) {
 // `perf record -e cpu-clock`), the engine's largest cost after SHA-256;
 // this took 1.2% as SSSE3 code; in its AVX build, with one accumulator for
 // all faults and the boxes tested band by band, 1.0% (about 32 ns an
-// answer: 160 samples at 10 kHz on 500,000 answers, against 248). Digit d becomes bit d - 1 of two byte planes (digits 1..8 in
+// answer: 160 samples at 10 kHz on 500,000 answers, against 248). Digit d
+// becomes bit d - 1 of two byte planes (digits 1..8 in
 // `low`, 9 as bit 0 of `high`); a column or a box is complete when the OR of
 // its cells' bits has all nine (lane-wise ORs of row vectors); a row, whose
 // cells lie side by side, is summed instead (psadbw), and nine powers of two
@@ -345,14 +346,8 @@ bool IsSolutionBy(AnswerCheck check, const Grid& givens,
 
 // Every answer of every strategy passes here.
 bool IsSolution(const Grid& givens, const Grid& candidate) {
-#if defined(__x86_64__) && defined(__GNUC__)
-  static const int kLevel = __builtin_cpu_supports("avx2")    ? 2
-                            : __builtin_cpu_supports("ssse3") ? 1
-                                                              : 0;
-  if (kLevel == 2) return IsSolutionAvx2(givens, candidate);
-  if (kLevel == 1) return IsSolutionSsse3(givens, candidate);
-#endif
-  return IsSolutionPortable(givens, candidate);
+  static const AnswerCheck kBest = AnswerChecksHere().back();
+  return IsSolutionBy(kBest, givens, candidate);
 }
 
 std::optional<std::string> CheckSolution(const Grid& givens,

@@ -55,7 +55,8 @@ enum class AnswerCheck { kPortable, kSsse3, kAvx2 };
 std::string_view AnswerCheckName(AnswerCheck check);
 // The builds this CPU runs, portable first.
 std::vector<AnswerCheck> AnswerChecksHere();
-// IsSolution by the given build, which must be one of AnswerChecksHere().
+// IsSolution by the given build, which must be one of AnswerChecksHere();
+// IsSolution itself is IsSolutionBy(AnswerChecksHere().back(), ...).
 bool IsSolutionBy(AnswerCheck check, const Grid& givens, const Grid& candidate);
 
 }  // namespace sudoku
