@@ -21,10 +21,11 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
   BatchPool pool(options.batch_size);
   BatchReader reader(input, options, pool, resume);
   BatchSolver solver(path, options);
+  StageThreads threads(options.threads);
   const auto start = Accountant::Clock::now();
   Accountant accountant(path, options, observer, result, start,
                         Accountant::ProcessCpuSeconds());
-  RunStages(pool, reader, solver, accountant, options.threads);
+  threads.Run(pool, reader, solver, accountant);
 
   accountant.Time(result);
   // Every line read, comments after the last batch included (a batch is

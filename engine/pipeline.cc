@@ -2,10 +2,8 @@
 // where oneTBB hands our data from thread to thread.
 #include "engine/pipeline.h"
 
-#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_pipeline.h>
-#include <tbb/task_arena.h>
 
 #include "engine/tsan_handoff.h"
 
@@ -58,8 +56,16 @@ Batch* SolveBatch(BatchSolver& solver, Batch* batch) {
 
 }  // namespace
 
-void RunStages(BatchPool& pool, BatchReader& reader, BatchSolver& solver,
-               Accountant& accountant, int threads) {
+StageThreads::StageThreads(int threads)
+    : threads_(threads),
+      only_the_arenas_threads_(tbb::global_control::max_allowed_parallelism,
+                               static_cast<size_t>(threads)),
+      arena_(threads) {
+  arena_.initialize();
+}
+
+void StageThreads::Run(BatchPool& pool, BatchReader& reader,
+                       BatchSolver& solver, Accountant& accountant) {
   // Each stage takes the set-up over before it reads what its lambda
   // captured.
   auto read = [&](tbb::flow_control& control) -> Batch* {
@@ -85,16 +91,7 @@ void RunStages(BatchPool& pool, BatchReader& reader, BatchSolver& solver,
     pool.Give(batch);
   };
 
-  // Exactly the arena's threads in all: oneTBB's pool holds one per core
-  // and would otherwise hand the arena's work to a changing set of them,
-  // each keeping what a strategy holds per thread (a plugin's state, an
-  // --exec process) for the rest of the run; and -t above the core count
-  // (process strategies mostly wait) gets the threads it asks for.
-  const tbb::global_control only_the_arenas_threads(
-      tbb::global_control::max_allowed_parallelism,
-      static_cast<size_t>(threads));
-  tbb::task_arena arena(threads);
-  arena.execute([&] {
+  arena_.execute([&] {
     const auto stages =
         tbb::make_filter<void, Batch*>(tbb::filter_mode::serial_in_order,
                                        read) &
@@ -102,7 +99,7 @@ void RunStages(BatchPool& pool, BatchReader& reader, BatchSolver& solver,
         tbb::make_filter<Batch*, void>(tbb::filter_mode::serial_in_order,
                                        account);
     HandOff(&kRunSetUp);
-    tbb::parallel_pipeline(static_cast<size_t>(threads) * kTokensPerThread,
+    tbb::parallel_pipeline(static_cast<size_t>(threads_) * kTokensPerThread,
                            stages);
   });
   TakeOver(&reader);
