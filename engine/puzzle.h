@@ -58,5 +58,9 @@ std::vector<AnswerCheck> AnswerChecksHere();
 // IsSolution by the given build, which must be one of AnswerChecksHere();
 // IsSolution itself is IsSolutionBy(AnswerChecksHere().back(), ...).
 bool IsSolutionBy(AnswerCheck check, const Grid& givens, const Grid& candidate);
+// Whether some digit repeats in a row, column or box (FindConflict's test,
+// before it looks for the first clash), by the given build. Blanks are 0;
+// values above 9 count as blanks in the vector builds.
+bool HasConflictBy(AnswerCheck check, const Grid& grid);
 
 }  // namespace sudoku

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <string>
 
+#include "strategies/geometry.h"
 #include "tests/fixtures.h"
 
 namespace sudoku {
@@ -272,6 +273,64 @@ TEST(CheckSolution, RejectsDigitsOutOfRange) {
 
 INSTANTIATE_TEST_SUITE_P(
     EveryBuildHere, IsSolutionBuild, ::testing::ValuesIn(AnswerChecksHere()),
+    [](const ::testing::TestParamInfo<AnswerCheck>& info) {
+      return std::string(AnswerCheckName(info.param));
+    });
+
+// Each build of the clash test, against a cell-by-cell search of every
+// pair of cells in a unit, on partial grids: the solution with most cells
+// blanked and a few overwritten by random digits, so that some grids clash
+// in rows, columns or boxes (digit 9 and the row's last cell included, which
+// the vector builds keep apart) and some do not.
+class HasConflictBuild : public ::testing::TestWithParam<AnswerCheck> {};
+
+bool ClashesCellByCell(const Grid& grid) {
+  for (int a = 0; a < kCells; ++a) {
+    for (int b = a + 1; b < kCells; ++b) {
+      if (grid[a] == 0 || grid[a] != grid[b]) continue;
+      if (RowOf(a) == RowOf(b) || ColOf(a) == ColOf(b) ||
+          BoxOf(a) == BoxOf(b)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+TEST_P(HasConflictBuild, AgreesWithACellByCellSearch) {
+  Grid solution;
+  ASSERT_EQ(ParseGrid(kSolution, solution), std::nullopt);
+  EXPECT_FALSE(HasConflictBy(GetParam(), solution));
+  EXPECT_FALSE(HasConflictBy(GetParam(), Grid{}));
+  uint64_t state = 4242;
+  auto next = [&state](int n) {
+    state = state * 6364136223846793005u + 1442695040888963407u;
+    return static_cast<int>((state >> 33) % static_cast<uint64_t>(n));
+  };
+  int clashing = 0, tried = 0;
+  for (int round = 0; round < 20000; ++round) {
+    Grid grid = solution;
+    const int keep = 1 + next(81);  // in 81: how many cells stay, on average
+    for (int cell = 0; cell < kCells; ++cell) {
+      if (next(81) >= keep) grid[cell] = 0;
+    }
+    for (int k = next(3); k > 0; --k) {
+      grid[next(kCells)] = static_cast<uint8_t>(next(10));
+    }
+    const bool expected = ClashesCellByCell(grid);
+    clashing += expected;
+    ++tried;
+    ASSERT_EQ(HasConflictBy(GetParam(), grid), expected)
+        << FormatGrid(grid) << " (round " << round << ")";
+    ASSERT_EQ(FindConflict(grid).has_value(), expected) << FormatGrid(grid);
+  }
+  // Both answers are well represented.
+  EXPECT_GT(clashing, tried / 5);
+  EXPECT_LT(clashing, tried * 4 / 5);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryBuildHere, HasConflictBuild, ::testing::ValuesIn(AnswerChecksHere()),
     [](const ::testing::TestParamInfo<AnswerCheck>& info) {
       return std::string(AnswerCheckName(info.param));
     });
