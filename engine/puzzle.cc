@@ -154,6 +154,41 @@ bool EveryUnitComplete(const Grid& grid) {
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
+// The row-at-a-time vector checks' shared steps (SSSE3 for the byte
+// shuffle; inlined into each build).
+// Row r's nine cells in bytes 0..8, the rest 0. Row 8's sixteen bytes from
+// 72 would pass the grid's end: load 65..80 and shift.
+__attribute__((target("ssse3"), always_inline)) inline __m128i LoadRow(
+    const Grid& g, int r) {
+  const __m128i at =
+      r < 8 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(g.data() + 9 * r))
+            : _mm_srli_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(
+                                 g.data() + kCells - 16)),
+                             7);
+  return _mm_and_si128(at, _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                         0, 0, 0, 0, 0, 0, 0));
+}
+// Digit d as bit d - 1 of two byte planes: digits 1..8 in the low one, 9 as
+// bit 0 of the high one; a blank and 10..15 as no bit.
+__attribute__((target("ssse3"), always_inline)) inline __m128i LowPlane(
+    __m128i digits) {
+  return _mm_shuffle_epi8(
+      _mm_setr_epi8(0, 1, 2, 4, 8, 16, 32, 64, static_cast<char>(128), 0, 0, 0,
+                    0, 0, 0, 0),
+      digits);
+}
+__attribute__((target("ssse3"), always_inline)) inline __m128i HighPlane(
+    __m128i digits) {
+  return _mm_shuffle_epi8(
+      _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0), digits);
+}
+// Bytes 0, 3 and 6: the OR of each box's three columns.
+__attribute__((target("ssse3"), always_inline)) inline __m128i BoxColumns(
+    __m128i x) {
+  return _mm_or_si128(_mm_or_si128(x, _mm_srli_si128(x, 1)),
+                      _mm_srli_si128(x, 2));
+}
+
 // IsSolution a row at a time in vector registers, with no store: the loop
 // above writes its masks 81 times, and on a Zen 1 core, one store a cycle,
 // IsSolution took 1.9% of a `simd` run on 17-clue (about 65 ns an answer,
@@ -172,13 +207,6 @@ bool EveryUnitComplete(const Grid& grid) {
 // entries, one per instruction set (below).
 __attribute__((target("ssse3"), always_inline)) inline bool IsSolutionVector(
     const Grid& givens, const Grid& grid) {
-  const __m128i low_bit = _mm_setr_epi8(0, 1, 2, 4, 8, 16, 32, 64,
-                                        static_cast<char>(128), 0, 0, 0, 0, 0,
-                                        0, 0);
-  const __m128i high_bit =
-      _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0);
-  const __m128i row_cells =
-      _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0);
   const __m128i zero = _mm_setzero_si128(), all_nine = _mm_cvtsi32_si128(511);
   __m128i col_low = zero, col_high = zero, band_low = zero, band_high = zero;
   // Everything that must stay 0: row sums off 511, and cells off their
@@ -187,22 +215,6 @@ __attribute__((target("ssse3"), always_inline)) inline bool IsSolutionVector(
   __m128i faults = zero;
   __m128i any_digit = zero;  // every cell's bits: any at 16 or above is out
   int full_boxes = -1;
-  // Row r's nine cells in bytes 0..8, the rest 0. Row 8's sixteen bytes
-  // from 72 would pass the grid's end: load 65..80 and shift.
-  auto row = [&row_cells](const Grid& g, int r) {
-    const __m128i at =
-        r < 8 ? _mm_loadu_si128(
-                    reinterpret_cast<const __m128i*>(g.data() + 9 * r))
-              : _mm_srli_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(
-                                   g.data() + kCells - 16)),
-                               7);
-    return _mm_and_si128(at, row_cells);
-  };
-  // Bytes 0, 3 and 6: the OR of each box's three columns.
-  auto box_columns = [](__m128i band) {
-    return _mm_or_si128(_mm_or_si128(band, _mm_srli_si128(band, 1)),
-                        _mm_srli_si128(band, 2));
-  };
   // One bit per byte: all nine digits there (low plane all ones, high 1).
   auto full = [](__m128i low, __m128i high) {
     return _mm_movemask_epi8(
@@ -211,7 +223,7 @@ __attribute__((target("ssse3"), always_inline)) inline bool IsSolutionVector(
   };
 #pragma GCC unroll 9
   for (int r = 0; r < 9; ++r) {
-    const __m128i digits = row(grid, r), given = row(givens, r);
+    const __m128i digits = LoadRow(grid, r), given = LoadRow(givens, r);
     // A cell off a given: min(given, given ^ digit) is 0 only for a blank
     // given or an equal digit.
     faults = _mm_or_si128(
@@ -219,8 +231,7 @@ __attribute__((target("ssse3"), always_inline)) inline bool IsSolutionVector(
     // Cells 0 and 10..15 map to no bit (the shuffle's entries there are 0),
     // so their row sums fall short; 16 and above show in any_digit.
     any_digit = _mm_or_si128(any_digit, digits);
-    const __m128i low = _mm_shuffle_epi8(low_bit, digits);
-    const __m128i high = _mm_shuffle_epi8(high_bit, digits);
+    const __m128i low = LowPlane(digits), high = HighPlane(digits);
     col_low = _mm_or_si128(col_low, low);
     col_high = _mm_or_si128(col_high, high);
     band_low = _mm_or_si128(band_low, low);
@@ -233,7 +244,7 @@ __attribute__((target("ssse3"), always_inline)) inline bool IsSolutionVector(
     faults = _mm_or_si128(
         faults, _mm_move_epi64(_mm_xor_si128(row_sum, all_nine)));
     if (r % 3 == 2) {
-      full_boxes &= full(box_columns(band_low), box_columns(band_high));
+      full_boxes &= full(BoxColumns(band_low), BoxColumns(band_high));
       band_low = band_high = zero;
     }
     // Each row folded in before the next starts: left free, GCC turns the
@@ -275,46 +286,25 @@ __attribute__((target("avx2"))) bool IsSolutionAvx2(const Grid& givens,
 // the row has digits: distinct powers of two add without a carry.
 __attribute__((target("ssse3"), always_inline)) inline bool
 HasConflictVector(const Grid& grid) {
-  const __m128i low_bit = _mm_setr_epi8(0, 1, 2, 4, 8, 16, 32, 64,
-                                        static_cast<char>(128), 0, 0, 0, 0, 0,
-                                        0, 0);
-  const __m128i high_bit =
-      _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0);
-  const __m128i row_cells =
-      _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0);
   const __m128i zero = _mm_setzero_si128(), ones = _mm_set1_epi8(1);
   __m128i col_low = zero, col_high = zero, box_low = zero, box_high = zero;
   __m128i repeats = zero;  // columns' and boxes' repeated bits
   uint64_t row_faults = 0;
-  auto row = [&row_cells](const Grid& g, int r) {
-    const __m128i at =
-        r < 8 ? _mm_loadu_si128(
-                    reinterpret_cast<const __m128i*>(g.data() + 9 * r))
-              : _mm_srli_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(
-                                   g.data() + kCells - 16)),
-                               7);
-    return _mm_and_si128(at, row_cells);
-  };
-  // Bytes 0, 3 and 6: the OR of each box's three cells in the row.
-  auto box_cells = [](__m128i x) {
-    return _mm_or_si128(_mm_or_si128(x, _mm_srli_si128(x, 1)),
-                        _mm_srli_si128(x, 2));
-  };
   const __m128i box_bytes =
       _mm_setr_epi8(-1, 0, 0, -1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 #pragma GCC unroll 9
   for (int r = 0; r < 9; ++r) {
-    const __m128i digits = _mm_min_epu8(row(grid, r), _mm_set1_epi8(10));
-    const __m128i low = _mm_shuffle_epi8(low_bit, digits);
-    const __m128i high = _mm_shuffle_epi8(high_bit, digits);
+    const __m128i digits = _mm_min_epu8(LoadRow(grid, r), _mm_set1_epi8(10));
+    const __m128i low = LowPlane(digits), high = HighPlane(digits);
     repeats = _mm_or_si128(
         repeats, _mm_or_si128(_mm_and_si128(col_low, low),
                               _mm_and_si128(col_high, high)));
     col_low = _mm_or_si128(col_low, low);
     col_high = _mm_or_si128(col_high, high);
     if (r % 3 == 0) box_low = box_high = zero;
-    const __m128i in_box_low = _mm_and_si128(box_cells(low), box_bytes);
-    const __m128i in_box_high = _mm_and_si128(box_cells(high), box_bytes);
+    // A box's three cells in the row ORed (bytes 0, 3 and 6).
+    const __m128i in_box_low = _mm_and_si128(BoxColumns(low), box_bytes);
+    const __m128i in_box_high = _mm_and_si128(BoxColumns(high), box_bytes);
     repeats = _mm_or_si128(
         repeats, _mm_or_si128(_mm_and_si128(box_low, in_box_low),
                               _mm_and_si128(box_high, in_box_high)));
