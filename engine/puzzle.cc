@@ -339,6 +339,16 @@ __attribute__((target("avx2"))) bool HasConflictAvx2(const Grid& grid) {
 
 }  // namespace
 
+namespace {
+
+// The build IsSolution and FindConflict run: the best this CPU has.
+AnswerCheck BestCheck() {
+  static const AnswerCheck best = AnswerChecksHere().back();
+  return best;
+}
+
+}  // namespace
+
 bool HasConflictBy(AnswerCheck check, const Grid& grid) {
 #if defined(__x86_64__) && defined(__GNUC__)
   if (check == AnswerCheck::kAvx2) return HasConflictAvx2(grid);
@@ -349,8 +359,7 @@ bool HasConflictBy(AnswerCheck check, const Grid& grid) {
 }
 
 std::optional<Conflict> FindConflict(const Grid& grid) {
-  static const AnswerCheck kBest = AnswerChecksHere().back();
-  if (!HasConflictBy(kBest, grid)) return std::nullopt;
+  if (!HasConflictBy(BestCheck(), grid)) return std::nullopt;
   // Where each digit was first seen in each unit, plus one (0: not seen).
   std::array<std::array<int, 10>, 9> row_seen{}, col_seen{}, box_seen{};
   for (int cell = 0; cell < kCells; ++cell) {
@@ -428,8 +437,7 @@ bool IsSolutionBy(AnswerCheck check, const Grid& givens,
 
 // Every answer of every strategy passes here.
 bool IsSolution(const Grid& givens, const Grid& candidate) {
-  static const AnswerCheck kBest = AnswerChecksHere().back();
-  return IsSolutionBy(kBest, givens, candidate);
+  return IsSolutionBy(BestCheck(), givens, candidate);
 }
 
 std::optional<std::string> CheckSolution(const Grid& givens,
