@@ -337,10 +337,6 @@ __attribute__((target("avx2"))) bool HasConflictAvx2(const Grid& grid) {
 }
 #endif
 
-}  // namespace
-
-namespace {
-
 // The build IsSolution and FindConflict run: the best this CPU has.
 AnswerCheck BestCheck() {
   static const AnswerCheck best = AnswerChecksHere().back();

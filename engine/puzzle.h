@@ -49,8 +49,9 @@ std::optional<std::string> CheckSolution(const Grid& givens,
 bool IsSolution(const Grid& givens, const Grid& candidate);
 
 // The builds of IsSolution and of FindConflict's clash test, one an
-// instruction set; both run the best one the CPU has. Named so that the tests check every build a machine can run,
-// not only the one it would choose (x86-64 machines never choose portable).
+// instruction set; both run the best one the CPU has. Named so that the
+// tests check every build a machine can run, not only the one it would
+// choose (x86-64 machines never choose portable).
 enum class AnswerCheck { kPortable, kSsse3, kAvx2 };
 std::string_view AnswerCheckName(AnswerCheck check);
 // The builds this CPU runs, portable first.
