@@ -2,7 +2,7 @@
 # Measures the fast strategies per CPU second, one thread, through bench and in a tight loop, beside an anchor solver.
 #
 #   [ROUNDS=3] [LIMITS="2 1"] [STRATEGIES="bands triads"] [ANCHOR=CMD] \
-#     [MIN_LINES=20000] bash bench/measure_fast.sh [CORPUS...]
+#     [MIN_LINES=100000] bash bench/measure_fast.sh [CORPUS...]
 # CORPUS defaults to the five public corpora of issue 15 in ../shared/datasets.
 # A corpus of fewer than MIN_LINES lines goes through `bench` repeated up to
 # that many (0: never), so that its pass is long enough for the start-up and
@@ -16,7 +16,11 @@
 # "N puzzles/s" (for instance a harness around another solver, built outside
 # this project). Medians of the rounds are printed as a Markdown table with
 # each strategy's engine share (bench over tight loop) and its ratio to the
-# anchor. Timings on a shared machine are noisy: read ratios from one run.
+# anchor. The ratios are the medians of each round's own ratio, whose three
+# runs follow each other within seconds, so that the host drifting from one
+# round to the next cancels; the ratio to the anchor is followed by its range
+# over the rounds. Timings on a shared machine are noisy: read ratios from one
+# run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench=build/bench/bench
@@ -57,7 +61,7 @@ done
 echo "$header"
 echo "$rule"
 bench_input() {  # bench_input FILE: FILE, or a copy repeated up to MIN_LINES lines
-  local lines min=${MIN_LINES:-20000}
+  local lines min=${MIN_LINES:-100000}
   lines=$(wc -l < "$1")
   if ((lines == 0 || lines >= min)); then echo "$1"; return; fi
   local copy="$work/$(basename "$1")"
@@ -85,9 +89,15 @@ for file in "$@"; do
       b=$(cut -d' ' -f1 "$work/bench.$s" | median)
       nodes=$(cut -d' ' -f2 "$work/bench.$s" | head -1)
       l=$(median < "$work/loop.$s")
-      line+=" $b | $l | $(awk -v b="$b" -v l="$l" 'BEGIN{printf "%.1f%%", 100*(1-b/l)}') | $nodes |"
-      [[ -n "${ANCHOR:-}" ]] &&
-        line+=" $(awk -v b="$b" -v a="$anchor_rate" 'BEGIN{printf "%.2f", b/a}') |"
+      # Per-round ratios: bench and the tight loop (the anchor) of one round.
+      share=$(paste -d' ' "$work/bench.$s" "$work/loop.$s" |
+        awk '{print $1/$3}' | median | awk '{printf "%.1f%%", 100*(1-$1)}')
+      line+=" $b | $l | $share | $nodes |"
+      if [[ -n "${ANCHOR:-}" ]]; then
+        paste -d' ' "$work/bench.$s" "$work/anchor" | awk '{print $1/$3}' > "$work/ratios"
+        line+=" $(median < "$work/ratios" | awk '{printf "%.2f", $1}')"
+        line+=" ($(sort -g "$work/ratios" | awk 'NR==1{lo=$1} {hi=$1} END{printf "%.2f-%.2f", lo, hi}')) |"
+      fi
     done
     echo "$line"
   done

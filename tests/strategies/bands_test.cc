@@ -69,7 +69,9 @@ TEST(TriadsTest, ForcesWhatBandsForces) {
     const SolveResult b = Bands().solve(f.puzzle, 2, kUnlimitedNodes);
     const SolveResult t = Triads().solve(f.puzzle, 2, kUnlimitedNodes);
     EXPECT_EQ(t.outcome, b.outcome) << f.text;
-    if (!b.guessed) EXPECT_FALSE(t.guessed) << f.text;
+    if (!b.guessed) {
+      EXPECT_FALSE(t.guessed) << f.text;
+    }
     EXPECT_LE(t.nodes, b.nodes) << f.text;
   }
 }
