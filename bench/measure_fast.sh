@@ -16,7 +16,7 @@
 # "N puzzles/s" (for instance a harness around another solver, built outside
 # this project). Medians of the rounds are printed as a Markdown table with
 # each strategy's engine share (bench over tight loop) and its ratio to the
-# anchor. The ratios are the medians of each round's own ratio, whose three
+# anchor. The ratios are the medians of each round's own ratio, whose
 # runs follow each other within seconds, so that the host drifting from one
 # round to the next cancels; the ratio to the anchor is followed by its range
 # over the rounds. Timings on a shared machine are noisy: read ratios from one
