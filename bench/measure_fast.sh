@@ -89,7 +89,7 @@ for file in "$@"; do
       b=$(cut -d' ' -f1 "$work/bench.$s" | median)
       nodes=$(cut -d' ' -f2 "$work/bench.$s" | head -1)
       l=$(median < "$work/loop.$s")
-      # Per-round ratios: bench and the tight loop (the anchor) of one round.
+      # Each round's bench rate over the same round's tight loop (anchor).
       share=$(paste -d' ' "$work/bench.$s" "$work/loop.$s" |
         awk '{print $1/$3}' | median | awk '{printf "%.1f%%", 100*(1-$1)}')
       line+=" $b | $l | $share | $nodes |"

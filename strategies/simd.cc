@@ -8,6 +8,7 @@
 // choice is made once per process (a function-local constant).
 #include "strategies/simd.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdlib>
