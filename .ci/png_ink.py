@@ -57,7 +57,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("png")
     parser.add_argument("--min-pixels", type=int, default=200)
-    # The legend's coloured keys sit right of the plot (engine/svg_chart.cc's
+    # The legend's coloured keys sit right of the plot (engine/report/svg_chart.cc's
     # kLegendX, 556): they are drawn whether or not the data is.
     parser.add_argument("--left-of", type=int, default=550)
     args = parser.parse_args()

@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "engine/input.h"
+#include "engine/input/input.h"
 
 namespace sudoku {
 

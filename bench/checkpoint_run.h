@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "engine/checkpoint.h"
-#include "engine/driver.h"
+#include "engine/distributed/checkpoint.h"
+#include "engine/pipeline/driver.h"
 
 namespace sudoku {
 

@@ -6,13 +6,13 @@
 #include <functional>
 #include <iostream>
 
-#include "engine/benchmark_json.h"
-#include "engine/compare.h"
-#include "engine/compare_html.h"
-#include "engine/compare_json.h"
-#include "engine/compare_table.h"
-#include "engine/csv_reader.h"
-#include "engine/exit_codes.h"
+#include "engine/common/exit_codes.h"
+#include "engine/compare/benchmark_json.h"
+#include "engine/compare/compare.h"
+#include "engine/compare/compare_html.h"
+#include "engine/compare/compare_json.h"
+#include "engine/compare/compare_table.h"
+#include "engine/report/csv_reader.h"
 
 namespace sudoku {
 namespace {

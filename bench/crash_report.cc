@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "engine/in_flight.h"
+#include "engine/pipeline/in_flight.h"
 
 namespace sudoku {
 namespace {
@@ -77,7 +77,7 @@ std::string_view SignalName(int number) {
   return "a signal";
 }
 
-// As many records as engine/in_flight.cc keeps: about 12 KiB of stack,
+// As many records as engine/pipeline/in_flight.cc keeps: about 12 KiB of stack,
 // within the alternate stack below.
 constexpr size_t kMaxReported = 256;
 

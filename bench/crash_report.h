@@ -11,7 +11,7 @@ namespace sudoku {
 //     NAME on FILE:LINE (the crashing thread)
 //     NAME on FILE:LINE
 //
-// from the records of engine/in_flight.h, then restores the default action
+// from the records of engine/pipeline/in_flight.h, then restores the default action
 // and raises the signal again, so the exit status still says which signal
 // ended the process (and a core is dumped where the system dumps cores).
 //

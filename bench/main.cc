@@ -10,9 +10,9 @@
 #include "bench/merge_command.h"
 #include "bench/rank_group.h"
 #include "bench/run_command.h"
-#include "engine/checkpoint.h"
-#include "engine/exit_codes.h"
-#include "engine/interrupt.h"
+#include "engine/common/exit_codes.h"
+#include "engine/distributed/checkpoint.h"
+#include "engine/pipeline/interrupt.h"
 
 int main(int argc, char** argv) {
   sudoku::InstallCrashReport();  // before any thread starts

@@ -7,11 +7,11 @@
 #include <memory>
 #include <sstream>
 
-#include "engine/console_reporter.h"
-#include "engine/csv_reporter.h"
-#include "engine/exit_codes.h"
-#include "engine/html_reporter.h"
-#include "engine/shard_stats.h"
+#include "engine/common/exit_codes.h"
+#include "engine/distributed/shard_stats.h"
+#include "engine/report/console_reporter.h"
+#include "engine/report/csv_reporter.h"
+#include "engine/report/html_reporter.h"
 
 namespace sudoku {
 namespace {

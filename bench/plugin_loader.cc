@@ -8,7 +8,7 @@
 #include <cctype>
 #include <cstring>
 
-#include "engine/input.h"
+#include "engine/input/input.h"
 #include "strategies/sudoku_strategy_abi.h"
 
 namespace sudoku {

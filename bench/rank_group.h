@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/input.h"
+#include "engine/input/input.h"
 
 namespace sudoku {
 

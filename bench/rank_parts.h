@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/shard.h"
+#include "engine/input/shard.h"
 
 namespace sudoku {
 
@@ -19,7 +19,7 @@ std::string RankPartPath(const std::string& path, const Shard& shard);
 enum class PartFile { kPerPuzzle = 0, kSolutions = 1 };
 
 // Records, in each watched file, the offset where the output of every new
-// (dataset, line block) starts. Line blocks are engine/shard.h's: one rank
+// (dataset, line block) starts. Line blocks are engine/input/shard.h's: one rank
 // owns a whole block under the block rule, and under byte ranges a block
 // two ranks share is the lower rank's lines first. So ordering every
 // rank's runs by (dataset, block, rank) gives the single process's order

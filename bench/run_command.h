@@ -11,8 +11,8 @@
 #include "bench/plugin_loader.h"
 #include "bench/process_strategy.h"
 #include "bench/rank_group.h"
-#include "engine/checkpoint.h"
-#include "engine/driver.h"
+#include "engine/distributed/checkpoint.h"
+#include "engine/pipeline/driver.h"
 
 namespace sudoku {
 

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/puzzle.h"
+#include "engine/input/puzzle.h"
 #include "strategies/registry.h"
 
 namespace sudoku::testing {

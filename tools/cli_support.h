@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/exit_codes.h"
+#include "engine/common/exit_codes.h"
 #include "tools/formats.h"
 
 namespace sudoku {

@@ -7,7 +7,7 @@
 #include <optional>
 #include <ostream>
 
-#include "engine/puzzle.h"
+#include "engine/input/puzzle.h"
 #include "strategies/registry.h"
 #include "tools/commands.h"
 #include "tools/generator.h"

@@ -4,7 +4,7 @@
 
 #include <ostream>
 
-#include "engine/puzzle.h"
+#include "engine/input/puzzle.h"
 
 namespace sudoku {
 namespace {

@@ -8,14 +8,14 @@
 #include <string>
 #include <string_view>
 
-#include "engine/dataset.h"
-#include "engine/input.h"
+#include "engine/input/dataset.h"
+#include "engine/input/input.h"
 #include "strategies/strategy.h"
 
 namespace sudoku {
 
 enum class FileFormat : uint8_t {
-  // As bench reads a file (engine/dataset.h): 81-character lines, or any CSV
+  // As bench reads a file (engine/input/dataset.h): 81-character lines, or any CSV
   // whose header names a puzzle column; gzip, xz and zstd decoded.
   kLines,
   // 9 lines of 9 cells per grid, grids apart by blank lines; spaces, '|' and

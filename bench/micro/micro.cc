@@ -21,9 +21,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/dataset.h"
-#include "engine/exit_codes.h"
-#include "engine/input.h"
+#include "engine/common/exit_codes.h"
+#include "engine/input/dataset.h"
+#include "engine/input/input.h"
 #include "strategies/registry.h"
 #include "strategies/strategy.h"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/puzzle.h"
+#include "engine/input/puzzle.h"
 #include "strategies/registry.h"
 #include "strategies/strategy.h"
 #include "tests/bench/bench_runner.h"

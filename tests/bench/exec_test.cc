@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "bench/process_strategy.h"
-#include "engine/csv_reader.h"
+#include "engine/report/csv_reader.h"
 #include "strategies/registry.h"
 #include "tests/bench/bench_runner.h"
 #include "tests/fixtures.h"

@@ -18,8 +18,8 @@
 #include <thread>
 #include <vector>
 
-#include "engine/driver.h"
-#include "engine/input.h"
+#include "engine/input/input.h"
+#include "engine/pipeline/driver.h"
 #include "tests/bench/bench_runner.h"
 #include "tests/fixtures.h"
 

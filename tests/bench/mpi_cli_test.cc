@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <string>
 
-#include "engine/shard.h"
+#include "engine/input/shard.h"
 #include "tests/bench/bench_runner.h"
 #include "tests/bench/report_match.h"
 #include "tests/fixtures.h"
@@ -102,7 +102,7 @@ TEST(MpiCliTest, RegressionCorpusOnThreeRanks) {
   ExpectRanksMatchSingleRun(kSource + "/datasets/regression.txt", {3});
 }
 
-// More than three line blocks (engine/shard.h: kBlockLines) of puzzles and
+// More than three line blocks (engine/input/shard.h: kBlockLines) of puzzles and
 // bad lines, so that 2 and 3 ranks take turns and rank 0 interleaves.
 std::string SeveralBlocks() {
   const std::string edge = ReadFile(kEdgeCases);

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/report_schema.h"
+#include "engine/report/report_schema.h"
 #include "tests/bench/bench_runner.h"
 #include "tests/fixtures.h"
 

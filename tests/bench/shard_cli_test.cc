@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/report_schema.h"
+#include "engine/report/report_schema.h"
 #include "tests/bench/bench_runner.h"
 #include "tests/bench/report_match.h"
 #include "tests/fixtures.h"

@@ -1,7 +1,7 @@
 // The run manifest the reporter tests write, fixed so their goldens hold.
 #pragma once
 
-#include "engine/report.h"
+#include "engine/report/report.h"
 
 namespace sudoku::testing {
 

@@ -4,7 +4,7 @@
 #include <sstream>
 #include <string>
 
-#include "engine/csv_reader.h"
+#include "engine/report/csv_reader.h"
 #include "tests/fuzz/fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -5,9 +5,9 @@
 #include <sstream>
 #include <string>
 
-#include "engine/dataset.h"
-#include "engine/input.h"
-#include "engine/puzzle.h"
+#include "engine/input/dataset.h"
+#include "engine/input/input.h"
+#include "engine/input/puzzle.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {

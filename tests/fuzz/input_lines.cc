@@ -5,7 +5,7 @@
 #include <sstream>
 #include <string>
 
-#include "engine/input.h"
+#include "engine/input/input.h"
 #include "tests/fuzz/fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -1,6 +1,6 @@
 // Fuzzes the stats JSON reader of `bench merge` (the checkpoint format to
 // come): what it accepts it writes back and reads again unchanged.
-#include "engine/shard_stats.h"
+#include "engine/distributed/shard_stats.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "engine/puzzle.h"
+#include "engine/input/puzzle.h"
 #include "strategies/strategy.h"
 #include "tests/fixtures.h"
 

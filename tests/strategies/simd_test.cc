@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/puzzle.h"
+#include "engine/input/puzzle.h"
 #include "strategies/strategy.h"
 #include "tests/fixtures.h"
 

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/puzzle.h"
+#include "engine/input/puzzle.h"
 #include "tests/tools/brute_count.h"
 
 namespace sudoku {

@@ -6,7 +6,7 @@
 
 #include <sstream>
 
-#include "engine/puzzle.h"
+#include "engine/input/puzzle.h"
 
 namespace sudoku {
 namespace {

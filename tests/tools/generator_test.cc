@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "engine/puzzle.h"
+#include "engine/input/puzzle.h"
 #include "strategies/registry.h"
 #include "tests/tools/brute_count.h"
 

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/puzzle.h"
+#include "engine/input/puzzle.h"
 #include "tests/tools/brute_count.h"
 #include "tools/generator.h"
 

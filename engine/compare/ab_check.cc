@@ -1,0 +1,123 @@
+// bench --ab's observer: identical searches, and solve times per batch.
+#include "engine/compare/ab_check.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "engine/common/exit_codes.h"
+
+namespace sudoku {
+
+void AbCheck::StartDataset() {
+  batches_.clear();
+  puzzles_.clear();
+  records_in_batch_ = 0;
+  dropped_ = 0;
+  differences_ = 0;
+  first_differences_.clear();
+}
+
+void AbCheck::OnRecord(const std::string& path, const PuzzleRecord& record,
+                       std::span<const PuzzleOutcome> outcomes) {
+  const PuzzleOutcome& a = outcomes[0];
+  const PuzzleOutcome& b = outcomes[1];
+  const bool searched =
+      a.verdict != Verdict::kInvalid && a.verdict != Verdict::kMalformed;
+  if (searched) {
+    puzzles_.push_back({a.nanos, b.nanos});
+    if (a.result.nodes != b.result.nodes ||
+        a.result.outcome != b.result.outcome) {
+      ++differences_;
+      if (first_differences_.size() < kShownDifferences) {
+        first_differences_.push_back(path + ":" + std::to_string(record.line) +
+                                     ": " + Describe(a_name_, a) + ", " +
+                                     Describe(b_name_, b));
+      }
+    }
+  }
+  if (++records_in_batch_ == batch_size_) {
+    size_t dropped = 0;
+    batches_.push_back(SumBatch(puzzles_, dropped));
+    dropped_ += dropped;
+    puzzles_.clear();
+    records_in_batch_ = 0;
+  }
+}
+
+std::vector<AbBatch> AbCheck::Batches() const {
+  std::vector<AbBatch> batches = batches_;
+  size_t dropped = 0;
+  if (records_in_batch_ > 0) batches.push_back(SumBatch(puzzles_, dropped));
+  return batches;
+}
+
+namespace {
+
+// "2.0% slower", "1.5% faster": B's time per puzzle against A's.
+std::string Slowdown(double ratio) {
+  const double slower = 100.0 * (1.0 / ratio - 1.0);
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.1f%% %s", std::fabs(slower),
+                slower >= 0 ? "slower" : "faster");
+  return text;
+}
+
+}  // namespace
+
+int AbCheck::Report(std::ostream& out, std::ostream& err,
+                    const std::string& dataset,
+                    std::optional<double> max_slowdown_pct) const {
+  int code = kExitOk;
+  for (const std::string& line : first_differences_) {
+    err << "bench: ab: " << line << '\n';
+  }
+  if (differences_ > first_differences_.size()) {
+    err << "bench: ab: " << differences_ - first_differences_.size()
+        << " more puzzles searched differently\n";
+  }
+  const AbVerdict verdict = JudgeAb(Batches());
+  out << "ab: " << b_name_ << " / " << a_name_ << " on " << dataset << ": "
+      << AbRatioText(verdict) << "; " << SetAside() << "; "
+      << (differences_ == 0 ? "searches identical"
+                            : "searches DIFFER on " +
+                                  std::to_string(differences_) + " puzzles")
+      << '\n';
+  if (differences_ > 0) code = kExitFailure;
+  if (!max_slowdown_pct) return code;
+  char allowed[64];
+  std::snprintf(allowed, sizeof(allowed), "the %g%% allowed",
+                *max_slowdown_pct);
+  if (!verdict.has_interval) {
+    out << "ab: verdict: UNDECIDED (exit 3): no interval to hold against "
+        << allowed << '\n';
+    return code == kExitOk ? kExitUndecided : code;
+  }
+  // The interval's slow end is its low ratio.
+  const std::string range = "between " + Slowdown(verdict.low) + " and " +
+                            Slowdown(verdict.high) + " (95% CI)";
+  if (BeyondSlowdown(verdict, *max_slowdown_pct)) {
+    out << "ab: verdict: FAIL (exit 1): " << b_name_ << " is " << range
+        << ", wholly beyond " << allowed << '\n';
+    return kExitFailure;
+  }
+  out << "ab: verdict: PASS: " << b_name_ << " is " << range
+      << ", not wholly beyond " << allowed << '\n';
+  return code;
+}
+
+std::string AbCheck::SetAside() const {
+  size_t dropped = dropped_;
+  if (records_in_batch_ > 0) SumBatch(puzzles_, dropped);
+  char text[96];
+  std::snprintf(text, sizeof(text), "%zu timings set aside as outliers",
+                dropped);
+  return text;
+}
+
+std::string AbCheck::Describe(const std::string& name,
+                              const PuzzleOutcome& o) const {
+  return name + " " + std::to_string(o.result.nodes) + " nodes (" +
+         std::string(OutcomeName(o.result.outcome)) + ")";
+}
+
+}  // namespace sudoku

@@ -1,0 +1,118 @@
+// bench --ab's statistics: the median of per-pair log time ratios and its
+// order-statistic interval.
+#include "engine/compare/ab_verdict.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <vector>
+
+namespace sudoku {
+
+size_t MedianIntervalRank(size_t n) {
+  // P(X <= j) summed term by term in log space, which holds for any n.
+  const double log_half_n = static_cast<double>(n) * std::log(0.5);
+  const double log_n_factorial = std::lgamma(static_cast<double>(n) + 1);
+  double below = 0;  // P(X <= j)
+  size_t rank = 0;
+  for (size_t j = 0; j < n; ++j) {
+    below +=
+        std::exp(log_n_factorial - std::lgamma(static_cast<double>(j) + 1) -
+                 std::lgamma(static_cast<double>(n - j) + 1) + log_half_n);
+    if (below > 0.025) break;
+    rank = j + 1;
+  }
+  return rank;
+}
+
+namespace {
+
+double LogRatio(const AbBatch& batch) {
+  return std::log(static_cast<double>(batch.a_nanos) /
+                  static_cast<double>(batch.b_nanos));
+}
+
+}  // namespace
+
+AbVerdict JudgeAb(std::span<const AbBatch> batches) {
+  std::vector<double> logs;
+  for (size_t i = 0; i + 1 < batches.size(); i += 2) {
+    const AbBatch& first = batches[i];
+    const AbBatch& second = batches[i + 1];
+    if (first.a_nanos == 0 || first.b_nanos == 0 || second.a_nanos == 0 ||
+        second.b_nanos == 0) {
+      continue;
+    }
+    logs.push_back((LogRatio(first) + LogRatio(second)) / 2);
+  }
+  AbVerdict verdict;
+  verdict.pairs = logs.size();
+  verdict.ratio = std::numeric_limits<double>::quiet_NaN();
+  if (logs.empty()) return verdict;
+  std::sort(logs.begin(), logs.end());
+  const size_t n = logs.size();
+  verdict.ratio = std::exp((logs[(n - 1) / 2] + logs[n / 2]) / 2);
+  const size_t rank = MedianIntervalRank(n);
+  if (rank == 0) return verdict;
+  verdict.has_interval = true;
+  verdict.low = std::exp(logs[rank - 1]);
+  verdict.high = std::exp(logs[n - rank]);
+  return verdict;
+}
+
+AbBatch SumBatch(std::span<const AbBatch> puzzles, size_t& dropped) {
+  std::vector<double> logs;
+  for (const AbBatch& p : puzzles) {
+    if (p.a_nanos > 0 && p.b_nanos > 0) logs.push_back(LogRatio(p));
+  }
+  double median = 0;
+  if (!logs.empty()) {
+    const auto middle = logs.begin() + logs.size() / 2;
+    std::nth_element(logs.begin(), middle, logs.end());
+    median = *middle;
+  }
+  const double limit = std::log(kOutlierFactor);
+  AbBatch sum;
+  for (const AbBatch& p : puzzles) {
+    if (p.a_nanos > 0 && p.b_nanos > 0 &&
+        std::fabs(LogRatio(p) - median) > limit) {
+      ++dropped;
+      continue;
+    }
+    sum.a_nanos += p.a_nanos;
+    sum.b_nanos += p.b_nanos;
+  }
+  return sum;
+}
+
+bool BeyondSlowdown(const AbVerdict& verdict, double max_slowdown_pct) {
+  return verdict.has_interval &&
+         verdict.high < 1.0 / (1.0 + max_slowdown_pct / 100.0);
+}
+
+std::string AbRatioText(const AbVerdict& verdict) {
+  char text[256];
+  const size_t batches = 2 * verdict.pairs;
+  if (verdict.pairs == 0) {
+    return "no throughput ratio: fewer than two batches with timed puzzles "
+           "(use more puzzles or a smaller --batch)";
+  }
+  if (!verdict.has_interval) {
+    std::snprintf(text, sizeof(text),
+                  "%.3fx throughput over %zu batches, no interval: a 95%% "
+                  "interval needs 6 pairs of batches (use more puzzles or a "
+                  "smaller --batch)",
+                  verdict.ratio, batches);
+    return text;
+  }
+  std::snprintf(text, sizeof(text),
+                "%.3fx throughput (95%% CI %.3f-%.3f) over %zu batches%s",
+                verdict.ratio, verdict.low, verdict.high, batches,
+                verdict.pairs < 10 ? " (few batches: a wide interval; use "
+                                     "more puzzles or a smaller --batch)"
+                                   : "");
+  return text;
+}
+
+}  // namespace sudoku

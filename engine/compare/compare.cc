@@ -1,0 +1,317 @@
+// Comparing reports: a baseline against a current run (`bench compare`), and
+// the rounds of one run against each other (`bench --repeat`). The verdict
+// logic only; the printers are compare_table.cc, compare_json.cc and
+// benchmark_json.cc.
+#include "engine/compare/compare.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <map>
+#include <numeric>
+#include <set>
+#include <tuple>
+
+#include "engine/common/exit_codes.h"
+#include "engine/common/text_format.h"
+#include "engine/report/report_schema.h"
+
+namespace sudoku {
+namespace {
+
+std::string ExactText(double value) {
+  // Integers as integers; no_guess_pct keeps the CSV's three decimals.
+  char buffer[64];
+  if (value == std::floor(value) && std::fabs(value) < 1e18) {
+    std::snprintf(buffer, sizeof(buffer), "%.0f", value);
+  } else {
+    std::snprintf(buffer, sizeof(buffer), "%.3f", value);
+  }
+  return buffer;
+}
+
+double RelativeSpread(const ReportRow& row) {
+  return row.puzzles_per_s > 0
+             ? (row.puzzles_per_s_max - row.puzzles_per_s_min) /
+                   row.puzzles_per_s
+             : 0.0;
+}
+
+using Key = std::tuple<std::string, std::string, uint32_t, uint64_t>;
+
+Key KeyOf(const ReportRow& row) {
+  return {row.dataset, row.strategy, row.limit, row.max_nodes};
+}
+
+std::string KeyText(const Key& key) {
+  return std::get<0>(key) + " " + std::get<1>(key) + " limit " +
+         std::to_string(std::get<2>(key)) + " budget " +
+         BudgetText(std::get<3>(key));
+}
+
+// Refuses duplicate keys: a row that matches two rows has no one verdict.
+std::map<Key, const ReportEntry*> Index(std::span<const ReportEntry> entries,
+                                        const std::string& side,
+                                        std::vector<std::string>& refusals) {
+  std::map<Key, const ReportEntry*> index;
+  for (const ReportEntry& e : entries) {
+    const auto [it, inserted] = index.emplace(KeyOf(e.row), &e);
+    if (!inserted) {
+      refusals.push_back(side + " report has two rows for " +
+                         KeyText(it->first) + " (lines " +
+                         std::to_string(it->second->line) + " and " +
+                         std::to_string(e.line) + ")");
+    }
+  }
+  return index;
+}
+
+TimingCheck CheckTiming(const ReportEntry& base, const ReportEntry& cur,
+                        const CompareOptions& options) {
+  TimingCheck t;
+  const ReportRow& b = base.row;
+  const ReportRow& c = cur.row;
+  t.slowdown =
+      b.puzzles_per_s > 0 ? 1.0 - c.puzzles_per_s / b.puzzles_per_s : 0.0;
+  t.noise = std::max(RelativeSpread(b), RelativeSpread(c));
+  // Without CPU figures the wall clock is all there is to go by.
+  t.cpu_slowdown =
+      b.pass_cpu_s > 0 && c.pass_cpu_s > 0 && c.puzzles > 0
+          ? 1.0 - (c.puzzles / c.pass_cpu_s) / (b.puzzles / b.pass_cpu_s)
+          : t.slowdown;
+  if (!options.gate_timing) {
+    t.note = "informational: timing gate off";
+  } else if (b.repeats < options.min_repeats ||
+             c.repeats < options.min_repeats) {
+    t.note = "informational: " + std::to_string(b.repeats) + " vs " +
+             std::to_string(c.repeats) +
+             " rounds; gating needs a noise estimate, --repeat " +
+             std::to_string(options.min_repeats) + " or more on both";
+  } else if (base.manifest.cpu != cur.manifest.cpu) {
+    t.note = "informational: different cpus (" + base.manifest.cpu + " vs " +
+             cur.manifest.cpu + ")";
+  } else if (b.threads != c.threads) {
+    t.note = "informational: " + std::to_string(b.threads) + " vs " +
+             std::to_string(c.threads) + " threads";
+  } else if (b.puzzles_per_s <= 0) {
+    t.note = "informational: no baseline throughput";
+  } else {
+    t.gated = true;
+    const bool wall_fell =
+        t.slowdown > options.max_slowdown && t.slowdown > t.noise;
+    t.regressed = wall_fell && t.cpu_slowdown > options.max_slowdown;
+    const std::string allowed = Percent(options.max_slowdown) + " allowed";
+    const std::string noise = Percent(t.noise) + " noise";
+    if (t.slowdown <= 0) {
+      t.note = "gated: not slower";
+    } else if (t.regressed) {
+      t.note = "gated: " + Percent(t.slowdown) + " slower, beyond " + allowed +
+               " and " + noise + "; " + Percent(t.cpu_slowdown) +
+               " fewer puzzles per CPU-second";
+    } else if (wall_fell) {
+      t.note = "gated: " + Percent(t.slowdown) +
+               " slower by the clock, but puzzles per CPU-second fell only " +
+               Percent(t.cpu_slowdown) + ": other jobs took the time";
+    } else if (t.slowdown > options.max_slowdown) {
+      t.note = "gated: " + Percent(t.slowdown) + " slower, within " + noise;
+    } else {
+      t.note = "gated: " + Percent(t.slowdown) + " slower, within " + allowed;
+    }
+  }
+  return t;
+}
+
+// The shown columns, and the other exact ones where they differ.
+std::vector<MetricDelta> Metrics(const ReportRow& b, const ReportRow& c) {
+  std::vector<MetricDelta> metrics;
+  for (const ReportColumn* column : ComparedColumns()) {
+    const double bv = column->number(b), cv = column->number(c);
+    if (column->compared == Compared::kExact && bv == cv) continue;
+    metrics.push_back({std::string(column->name), bv, cv, column->Exact()});
+  }
+  return metrics;
+}
+
+}  // namespace
+
+std::vector<std::string> SearchDifferences(const ReportRow& a,
+                                           const ReportRow& b) {
+  std::vector<std::string> differences;
+  for (const ReportColumn* column : ComparedColumns()) {
+    if (!column->Exact()) continue;
+    const double va = column->number(a), vb = column->number(b);
+    if (va != vb) {
+      differences.push_back(std::string(column->name) + " " + ExactText(va) +
+                            " -> " + ExactText(vb));
+    }
+  }
+  return differences;
+}
+
+namespace {
+
+std::vector<size_t> ByThroughput(std::span<const ReportRow> rounds) {
+  std::vector<size_t> order(rounds.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) {
+    return rounds[x].puzzles_per_s < rounds[y].puzzles_per_s;
+  });
+  return order;
+}
+
+}  // namespace
+
+size_t MedianRound(std::span<const ReportRow> rounds) {
+  if (rounds.empty()) return 0;
+  return ByThroughput(rounds)[(rounds.size() - 1) / 2];
+}
+
+ReportRow SummarizeRounds(std::span<const ReportRow> rounds) {
+  if (rounds.empty()) return ReportRow{};
+  const std::vector<size_t> order = ByThroughput(rounds);
+  const size_t n = rounds.size();
+  ReportRow row = rounds[order[(n - 1) / 2]];
+  row.repeats = static_cast<int>(n);
+  row.puzzles_per_s_min = rounds[order.front()].puzzles_per_s;
+  row.puzzles_per_s_max = rounds[order.back()].puzzles_per_s;
+  if (n % 2 == 0) {
+    row.puzzles_per_s = (rounds[order[n / 2 - 1]].puzzles_per_s +
+                         rounds[order[n / 2]].puzzles_per_s) /
+                        2;
+  }
+  return row;
+}
+
+std::string_view RowVerdictName(RowVerdict verdict) {
+  switch (verdict) {
+    case RowVerdict::kSame:
+      return "same";
+    case RowVerdict::kChanged:
+      return "changed";
+    case RowVerdict::kSlower:
+      return "slower";
+    case RowVerdict::kMissing:
+      return "missing";
+    case RowVerdict::kNew:
+      return "new";
+  }
+  return "?";
+}
+
+double MetricDelta::Ratio() const {
+  if (baseline == 0) {
+    return current == 0 ? 1.0 : std::numeric_limits<double>::quiet_NaN();
+  }
+  return current / baseline;
+}
+
+int Comparison::ExitCode() const {
+  if (!refusals.empty()) return kExitUsage;
+  for (const RowComparison& row : rows) {
+    if (row.verdict == RowVerdict::kChanged ||
+        row.verdict == RowVerdict::kSlower ||
+        row.verdict == RowVerdict::kMissing) {
+      return kExitFailure;
+    }
+  }
+  return kExitOk;
+}
+
+size_t Comparison::Count(RowVerdict verdict) const {
+  return std::count_if(rows.begin(), rows.end(), [&](const RowComparison& r) {
+    return r.verdict == verdict;
+  });
+}
+
+namespace {
+
+// A hash short enough to read, long enough to tell builds apart.
+std::string ShortHash(const std::string& sha256) {
+  if (sha256.empty()) return "none";
+  return sha256.size() > 12 ? sha256.substr(0, 12) + "..." : sha256;
+}
+
+}  // namespace
+
+std::string BuildChange(const ReportRow& baseline, const ReportRow& current) {
+  const bool origin_moved = baseline.strategy_origin != current.strategy_origin;
+  std::string origin_change;
+  if (origin_moved) {
+    origin_change =
+        "origin " + baseline.strategy_origin + " -> " + current.strategy_origin;
+  }
+  if (baseline.strategy_sha256 != current.strategy_sha256) {
+    return "plugin build changed: sha256 " +
+           ShortHash(baseline.strategy_sha256) + " -> " +
+           ShortHash(current.strategy_sha256) +
+           (origin_moved ? "; " + origin_change : "");
+  }
+  return origin_moved ? "strategy " + origin_change : "";
+}
+
+Comparison CompareReports(std::span<const ReportEntry> baseline,
+                          std::span<const ReportEntry> current,
+                          const CompareOptions& options) {
+  Comparison comparison;
+  comparison.options = options;
+  const auto base_index = Index(baseline, "baseline", comparison.refusals);
+  const auto cur_index = Index(current, "current", comparison.refusals);
+
+  // Same file name, other bytes: the node counts would differ for a reason
+  // that is not the solver's, so no verdict is honest.
+  std::set<std::string> refused_datasets;
+  for (const auto& [key, base] : base_index) {
+    const auto it = cur_index.find(key);
+    if (it == cur_index.end()) continue;
+    const ReportRow& b = base->row;
+    const ReportRow& c = it->second->row;
+    if (b.dataset_sha256 != c.dataset_sha256 &&
+        refused_datasets.insert(b.dataset).second) {
+      comparison.refusals.push_back(
+          "dataset " + b.dataset + " differs: sha256 " + b.dataset_sha256 +
+          " in the baseline, " + c.dataset_sha256 +
+          " in the current report; these reports ran on different data");
+    }
+  }
+
+  auto add = [&](const ReportRow& row, RowVerdict verdict) -> RowComparison& {
+    RowComparison& r = comparison.rows.emplace_back();
+    r.dataset = row.dataset;
+    r.strategy = row.strategy;
+    r.limit = row.limit;
+    r.max_nodes = row.max_nodes;
+    r.verdict = verdict;
+    return r;
+  };
+  for (const ReportEntry& base : baseline) {
+    const auto it = cur_index.find(KeyOf(base.row));
+    if (base_index.at(KeyOf(base.row)) != &base) continue;  // a duplicate
+    if (it == cur_index.end()) {
+      add(base.row, RowVerdict::kMissing).baseline_repeats = base.row.repeats;
+      continue;
+    }
+    const ReportEntry& cur = *it->second;
+    RowComparison& r = add(base.row, RowVerdict::kSame);
+    r.baseline_repeats = base.row.repeats;
+    r.current_repeats = cur.row.repeats;
+    r.metrics = Metrics(base.row, cur.row);
+    r.changed = SearchDifferences(base.row, cur.row);
+    r.timing = CheckTiming(base, cur, options);
+    r.build_note = BuildChange(base.row, cur.row);
+    if (!r.changed.empty()) {
+      r.verdict = RowVerdict::kChanged;
+    } else if (r.timing.regressed) {
+      r.verdict = RowVerdict::kSlower;
+    }
+  }
+  for (const ReportEntry& cur : current) {
+    if (cur_index.at(KeyOf(cur.row)) != &cur) continue;
+    if (!base_index.contains(KeyOf(cur.row))) {
+      add(cur.row, RowVerdict::kNew).current_repeats = cur.row.repeats;
+    }
+  }
+  return comparison;
+}
+
+}  // namespace sudoku

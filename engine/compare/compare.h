@@ -1,0 +1,109 @@
+// Comparing reports: a baseline against a current run (`bench compare`), and
+// the rounds of one run against each other (`bench --repeat`). Plain data
+// out; compare_table.h, compare_json.h and benchmark_json.h print it.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/report/csv_reader.h"
+#include "engine/report/report.h"
+
+namespace sudoku {
+
+// Node counts and outcomes are deterministic, so they must match exactly; a
+// solver that searches differently has changed whatever the clock says.
+// Returns "metric a -> b" for every exact column of the report schema where
+// `a` and `b` differ, empty when they searched alike.
+std::vector<std::string> SearchDifferences(const ReportRow& a,
+                                           const ReportRow& b);
+
+// The round at the median throughput (the lower middle one for even N).
+size_t MedianRound(std::span<const ReportRow> rounds);
+
+// One row for the N rounds of one (dataset, strategy): the round at the
+// median throughput (the lower middle one for even N), with puzzles_per_s
+// the median itself and puzzles_per_s_min/max the extremes. Expects rounds
+// that searched alike (SearchDifferences empty).
+ReportRow SummarizeRounds(std::span<const ReportRow> rounds);
+
+struct CompareOptions {
+  // A throughput fall (1 - current/baseline) beyond this fraction fails...
+  double max_slowdown = 0.10;
+  // ...if it is also beyond the noise: the larger relative spread
+  // (max - min) / median of the two rows' rounds. One round has no spread,
+  // so timing is gated only when both rows ran at least this many rounds,
+  // on the same cpu and thread count; otherwise it is informational. A fall
+  // must also show in puzzles per CPU-second (the pass's process CPU time)
+  // when both rows have it: on a shared machine other jobs steal wall time,
+  // not CPU time.
+  int min_repeats = 3;
+  bool gate_timing = true;
+};
+
+enum class RowVerdict {
+  kSame,     // searched alike, and not slower beyond the gate
+  kChanged,  // a node count or outcome count differs: fails
+  kSlower,   // slower beyond --max-slowdown and the noise: fails
+  kMissing,  // in the baseline, not in the current report: fails
+  kNew,      // only in the current report: informational
+};
+std::string_view RowVerdictName(RowVerdict verdict);
+
+// One metric of a matched row, as printed and exported.
+struct MetricDelta {
+  std::string name;
+  double baseline = 0;
+  double current = 0;
+  bool exact = false;  // deterministic: must be equal
+  // current / baseline; NaN when the baseline is 0 and the current is not.
+  double Ratio() const;
+};
+
+struct TimingCheck {
+  bool gated = false;
+  bool regressed = false;
+  double slowdown = 0;      // 1 - current/baseline puzzles per second
+  double noise = 0;         // max of the two relative spreads
+  double cpu_slowdown = 0;  // 1 - current/baseline puzzles per CPU-second
+  std::string note;         // why informational, or how the gate decided
+};
+
+struct RowComparison {
+  std::string dataset, strategy;
+  uint32_t limit = 1;
+  uint64_t max_nodes = kUnlimitedNodes;
+  RowVerdict verdict = RowVerdict::kSame;
+  std::vector<MetricDelta> metrics;  // empty for kMissing and kNew
+  std::vector<std::string> changed;  // SearchDifferences, for kChanged
+  TimingCheck timing;
+  int baseline_repeats = 0, current_repeats = 0;
+  // Set when the strategy's build changed (strategy_sha256 or
+  // strategy_origin differ): "plugin build changed: sha256 1a2b... -> 5e6f...".
+  // Informational: comparing two builds of one solver is the point.
+  std::string build_note;
+};
+
+struct Comparison {
+  // Reasons the reports cannot be compared at all (different datasets under
+  // one name, duplicate rows); any of these makes the exit code 2.
+  std::vector<std::string> refusals;
+  std::vector<RowComparison> rows;  // baseline order, then new rows
+  CompareOptions options;
+
+  // 0 pass, 1 a row changed, went missing or regressed, 2 refused.
+  int ExitCode() const;
+  size_t Count(RowVerdict verdict) const;
+};
+
+// What changed in the build behind a row, or empty when the same build ran.
+std::string BuildChange(const ReportRow& baseline, const ReportRow& current);
+
+// Matches rows by (dataset, strategy, limit, max_nodes).
+Comparison CompareReports(std::span<const ReportEntry> baseline,
+                          std::span<const ReportEntry> current,
+                          const CompareOptions& options);
+
+}  // namespace sudoku

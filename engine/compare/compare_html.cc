@@ -1,0 +1,171 @@
+// `bench compare --html`: the comparison as one self-contained page: each
+// row's verdict, throughput ratio against its noise band, changed counts
+// highlighted, and the two time distributions overlaid.
+#include "engine/compare/compare_html.h"
+
+#include <cmath>
+#include <map>
+#include <tuple>
+
+#include "engine/common/text_format.h"
+#include "engine/report/html_reporter.h"
+#include "engine/report/svg_chart.h"
+
+namespace sudoku {
+namespace {
+
+using Key = std::tuple<std::string, std::string, uint32_t, uint64_t>;
+using Index = std::map<Key, const ReportEntry*>;
+
+Index IndexOf(std::span<const ReportEntry> entries) {
+  Index index;
+  for (const ReportEntry& e : entries) {
+    index.emplace(
+        Key{e.row.dataset, e.row.strategy, e.row.limit, e.row.max_nodes}, &e);
+  }
+  return index;
+}
+
+const ReportEntry* Find(const Index& index, const RowComparison& r) {
+  const auto it = index.find(Key{r.dataset, r.strategy, r.limit, r.max_nodes});
+  return it == index.end() ? nullptr : it->second;
+}
+
+std::string RowName(const RowComparison& r) {
+  return r.dataset + " " + r.strategy + " limit " + std::to_string(r.limit) +
+         " budget " + BudgetText(r.max_nodes);
+}
+
+// A quantile curve through the percentiles the CSV keeps: (value, fraction
+// of puzzles at or below it).
+std::vector<ChartPoint> Quantiles(double p50, double p90, double p99,
+                                  double max) {
+  return {{p50, 0.5}, {p90, 0.9}, {p99, 0.99}, {max, 1.0}};
+}
+
+std::string Distributions(const std::string& id, const std::string& name,
+                          const ReportRow& base, const ReportRow& cur) {
+  const auto times = [](const ReportRow& r) {
+    return Quantiles(r.p50_us, r.p90_us, r.p99_us, r.max_us);
+  };
+  std::string out = LineChart(
+      {id + "times", "Time per puzzle: " + name, "time per puzzle (log)",
+       "share of puzzles at or below", AxisUnit::kMicros, AxisUnit::kFraction,
+       true, false},
+      {{"baseline", times(base), true}, {"current", times(cur), false}});
+  if (base.nodes_p50 == 0 && cur.nodes_p50 == 0) return out;
+  const auto nodes = [](const ReportRow& r) {
+    return Quantiles(r.nodes_p50, r.nodes_p90, r.nodes_p99, r.nodes_max);
+  };
+  return out +
+         LineChart(
+             {id + "nodes", "Nodes per puzzle: " + name,
+              "nodes per puzzle (log)", "share of puzzles at or below",
+              AxisUnit::kCount, AxisUnit::kFraction, true, false},
+             {{"baseline", nodes(base), true}, {"current", nodes(cur), false}});
+}
+
+std::string MetricsTable(const RowComparison& r, const ReportEntry& base,
+                         const ReportEntry& cur) {
+  std::string out =
+      "<table class=\"metrics\"><tr><th>metric</th><th>baseline</th>"
+      "<th>current</th><th>ratio</th><th></th></tr>";
+  for (const MetricDelta& m : r.metrics) {
+    const bool changed = m.exact && m.baseline != m.current;
+    std::string note = changed ? "CHANGED" : "";
+    if (m.name == "puzzles_per_s") {
+      note = "noise " + Percent(r.timing.noise);
+      if (!r.timing.note.empty()) note += "; " + r.timing.note;
+    }
+    out += std::string(changed ? "<tr class=\"changed\">" : "<tr>") +
+           "<td class=\"name\">" + HtmlEscape(m.name) + "</td>" +
+           SchemaCell(base.row, base.manifest, m.name) +
+           SchemaCell(cur.row, cur.manifest, m.name) + "<td>" +
+           (std::isnan(m.Ratio()) ? "-" : Fixed(m.Ratio(), 3)) +
+           "</td><td class=\"name\">" + HtmlEscape(note) + "</td></tr>";
+  }
+  return out + "</table>";
+}
+
+std::string RowSection(size_t i, const RowComparison& r, const Index& base,
+                       const Index& cur) {
+  const std::string verdict(RowVerdictName(r.verdict));
+  std::string out = "<section class=\"row\"><h3 class=\"verdict-" + verdict +
+                    "\">" + HtmlEscape(RowName(r)) + " [" + verdict + "]</h3>";
+  if (!r.build_note.empty()) out += "<p>" + HtmlEscape(r.build_note) + "</p>";
+  if (!r.changed.empty()) {
+    out += "<p class=\"changed\">searched differently: ";
+    for (size_t c = 0; c < r.changed.size(); ++c) {
+      out += (c ? "; " : "") + HtmlEscape(r.changed[c]);
+    }
+    out += "</p>";
+  }
+  const ReportEntry* b = Find(base, r);
+  const ReportEntry* c = Find(cur, r);
+  if (r.verdict == RowVerdict::kMissing || r.verdict == RowVerdict::kNew ||
+      b == nullptr || c == nullptr) {
+    out += r.verdict == RowVerdict::kNew
+               ? "<p>only in the current report (no baseline yet)</p>"
+               : "<p>in the baseline, not in the current report</p>";
+    return out + "</section>";
+  }
+  out += MetricsTable(r, *b, *c) + "<div class=\"charts\">" +
+         Distributions("r" + std::to_string(i + 1) + "-",
+                       r.dataset + " " + r.strategy, b->row, c->row) +
+         "</div>";
+  return out + "</section>";
+}
+
+std::string Verdicts(const Comparison& comparison) {
+  std::string out =
+      "<p>Exit code " + std::to_string(comparison.ExitCode()) + ": ";
+  const RowVerdict all[] = {RowVerdict::kSame, RowVerdict::kChanged,
+                            RowVerdict::kSlower, RowVerdict::kMissing,
+                            RowVerdict::kNew};
+  for (RowVerdict v : all) {
+    out += std::to_string(comparison.Count(v)) + " " +
+           std::string(RowVerdictName(v)) + (v == RowVerdict::kNew ? "" : ", ");
+  }
+  out += ".</p>";
+  for (const std::string& refusal : comparison.refusals) {
+    out += "<p class=\"changed\">refused: " + HtmlEscape(refusal) + "</p>";
+  }
+  return out;
+}
+
+}  // namespace
+
+void WriteComparisonHtml(std::ostream& out, const Comparison& comparison,
+                         std::span<const ReportEntry> baseline,
+                         std::span<const ReportEntry> current,
+                         const std::string& baseline_name,
+                         const std::string& current_name) {
+  const Index base = IndexOf(baseline), cur = IndexOf(current);
+  std::string body = "<h1>bench compare</h1><p>baseline " +
+                     HtmlEscape(baseline_name) + ", current " +
+                     HtmlEscape(current_name) +
+                     ". Distributions are drawn through the CSV's "
+                     "percentiles (p50, p90, p99, max).</p>" +
+                     Verdicts(comparison);
+  std::vector<RatioRow> ratios;
+  for (const RowComparison& r : comparison.rows) {
+    for (const MetricDelta& m : r.metrics) {
+      if (m.name != "puzzles_per_s") continue;
+      ratios.push_back({r.dataset + " " + r.strategy, m.Ratio(), r.timing.noise,
+                        r.verdict == RowVerdict::kSlower});
+    }
+  }
+  if (!ratios.empty()) {
+    body += "<div class=\"charts\">" +
+            RatioChart("ratios",
+                       "Throughput, current / baseline, with the noise band",
+                       ratios) +
+            "</div>";
+  }
+  for (size_t i = 0; i < comparison.rows.size(); ++i) {
+    body += RowSection(i, comparison.rows[i], base, cur);
+  }
+  WriteHtmlPage(out, "bench compare", body);
+}
+
+}  // namespace sudoku

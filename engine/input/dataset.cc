@@ -1,0 +1,331 @@
+// Dataset lines to puzzle records: format detection, the puzzle-line grammar,
+// malformed and invalid input.
+#include "engine/input/dataset.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+
+#include "engine/input/input.h"
+#include "engine/input/puzzle.h"
+
+namespace sudoku {
+namespace {
+
+bool IsSpace(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
+  while (!s.empty() && IsSpace(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// Whether `text` is `lower` in any case; `lower` is lowercase already.
+bool EqualsIgnoringCase(std::string_view text, std::string_view lower) {
+  return std::ranges::equal(text, lower, [](char a, char b) {
+    return std::tolower(static_cast<unsigned char>(a)) == b;
+  });
+}
+
+bool IsKaggleHeader(std::string_view line) {
+  for (std::string_view header : {"quizzes,solutions", "puzzle,solution",
+                                  "puzzles,solutions", "quizzes,solution"}) {
+    if (EqualsIgnoringCase(line, header)) return true;
+  }
+  return false;
+}
+
+// The fields of one CSV row, each trimmed and unquoted ("a,""b""" is a
+// quoted field with a quote inside; quoted commas do not split). Stops
+// after `max_fields` fields, which is all a row's parser needs.
+size_t SplitCsv(std::string_view row, std::string_view* fields,
+                size_t max_fields) {
+  size_t count = 0;
+  size_t pos = 0;
+  while (count < max_fields) {
+    size_t end = pos;
+    bool quoted = false;
+    while (end < row.size() && (quoted || row[end] != ',')) {
+      if (row[end] == '"') quoted = !quoted;
+      ++end;
+    }
+    std::string_view field = Trim(row.substr(pos, end - pos));
+    if (field.size() >= 2 && field.front() == '"' && field.back() == '"') {
+      field = field.substr(1, field.size() - 2);  // puzzles hold no quotes
+    }
+    fields[count++] = field;
+    if (end >= row.size()) break;
+    pos = end + 1;
+  }
+  return count;
+}
+
+// The column names the public corpora use: Kaggle's 1M and 3M sets, the
+// machine-learning sets' `source,question,answer,rating`.
+constexpr std::string_view kPuzzleNames[] = {
+    "puzzle", "puzzles", "quizzes", "quiz", "question", "questions", "problem"};
+constexpr std::string_view kSolutionNames[] = {"solution", "solutions",
+                                               "answer", "answers"};
+
+// A CSV layout may name at most this many columns before the ones it uses.
+constexpr size_t kMaxCsvFields = 64;
+
+void ParseLines(std::string_view line, PuzzleRecord& record);
+void ParseKaggle(std::string_view line, PuzzleRecord& record);
+void ParseCsv(DatasetFormat format, std::string_view line, PuzzleRecord& record,
+              GivensCheck check);
+
+}  // namespace
+
+std::optional<DatasetFormat> RecognizeCsvHeader(std::string_view line) {
+  line = Trim(line);
+  if (IsKaggleHeader(line)) return DatasetFormat::kKaggle;
+  std::array<std::string_view, kMaxCsvFields> fields;
+  const size_t count = SplitCsv(line, fields.data(), fields.size());
+  DatasetFormat format{DatasetFormat::Kind::kCsv};
+  bool has_puzzle = false;
+  for (size_t i = 0; i < count; ++i) {
+    const auto is = [&](std::string_view candidate) {
+      return EqualsIgnoringCase(fields[i], candidate);
+    };
+    if (!has_puzzle && std::ranges::any_of(kPuzzleNames, is)) {
+      format.puzzle_column = static_cast<uint8_t>(i);
+      has_puzzle = true;
+    } else if (format.solution_column == DatasetFormat::kNoColumn &&
+               std::ranges::any_of(kSolutionNames, is)) {
+      format.solution_column = static_cast<uint8_t>(i);
+    }
+  }
+  if (!has_puzzle) return std::nullopt;
+  format.columns_needed = static_cast<uint8_t>(
+      1 + std::max<int>(format.puzzle_column,
+                        format.solution_column == DatasetFormat::kNoColumn
+                            ? -1
+                            : format.solution_column));
+  return format;
+}
+
+void MarkTruncated(PuzzleRecord& record) {
+  record.status = RecordStatus::kMalformed;
+  record.reason = Input::TooLongReason();
+}
+
+void CheckGivens(PuzzleRecord& record) {
+  if (record.status != RecordStatus::kPuzzle) return;
+  if (auto conflict = FindConflict(record.puzzle)) {
+    record.status = RecordStatus::kInvalid;
+    record.reason = "invalid givens: " + DescribeConflict(*conflict);
+  }
+}
+
+std::string_view FormatName(DatasetFormat format) {
+  switch (format.kind) {
+    case DatasetFormat::Kind::kUnknown:
+      return "unknown";
+    case DatasetFormat::Kind::kLines:
+      return "lines";
+    case DatasetFormat::Kind::kKaggle:
+      return "kaggle";
+    case DatasetFormat::Kind::kCsv:
+      return "csv";
+  }
+  return "unknown";
+}
+
+DatasetParser::LineKind DatasetParser::ClassifyAny(uint64_t line_number,
+                                                   std::string_view line,
+                                                   std::string_view& content) {
+  if (line_number == 1 && line.starts_with("\xEF\xBB\xBF")) {
+    line.remove_prefix(3);  // a UTF-8 byte order mark
+  }
+  line = Trim(line);
+  if (line.empty() || line.front() == '#') return LineKind::kSkip;
+  if (format_.kind != DatasetFormat::Kind::kLines && IsHeader(line)) {
+    return LineKind::kSkip;
+  }
+  content = line;
+  return LineKind::kRecord;
+}
+
+bool DatasetParser::IsHeader(std::string_view line) {
+  if (format_.kind == DatasetFormat::Kind::kUnknown) {
+    if (auto header = RecognizeCsvHeader(line)) {
+      format_ = *header;
+      header_ = line;
+      return true;
+    }
+    format_ = fallback_;
+    return false;
+  }
+  return line == header_;  // the header again, as `cat a.csv b.csv` makes
+}
+
+DatasetParser::LineKind DatasetParser::Parse(uint64_t line_number,
+                                             std::string_view line,
+                                             PuzzleRecord& record) {
+  std::string_view content;
+  if (Classify(line_number, line, content) == LineKind::kSkip) {
+    return LineKind::kSkip;
+  }
+  record.line = line_number;
+  ParseRecord(format_, content, record);
+  return LineKind::kRecord;
+}
+
+void DatasetParser::ParseRecord(DatasetFormat format, std::string_view content,
+                                PuzzleRecord& record, GivensCheck check) {
+  record.status = RecordStatus::kPuzzle;
+  record.has_expected = false;
+  record.expected_count.reset();
+  record.reason.clear();
+  // The lines format first, in one comparison: nearly every line is one.
+  if (format.kind < DatasetFormat::Kind::kKaggle) [[likely]] {
+    ParseLines(content, record);
+    if (check == GivensCheck::kNow) CheckGivens(record);
+  } else if (format.kind == DatasetFormat::Kind::kKaggle) {
+    ParseKaggle(content, record);  // checks the givens on the way
+  } else {
+    ParseCsv(format, content, record, check);
+  }
+}
+
+void ReadRecords(Input& input, DatasetParser& parser, GivensCheck check,
+                 const std::function<void(const PuzzleRecord&,
+                                          std::string_view)>& on_record) {
+  PuzzleRecord record;
+  uint64_t line_number = 0;
+  bool truncated = false;
+  while (const auto line = input.NextLine(truncated)) {
+    std::string_view content;
+    if (parser.Classify(++line_number, *line, content) ==
+        DatasetParser::LineKind::kSkip) {
+      continue;
+    }
+    record.line = line_number;
+    DatasetParser::ParseRecord(parser.format(), content, record, check);
+    if (truncated) MarkTruncated(record);
+    on_record(record, content);
+  }
+}
+
+std::optional<std::string> ParseTestFields(std::string_view fields,
+                                           PuzzleRecord& record) {
+  const size_t colon = fields.find(':');
+  if (colon == std::string_view::npos) {
+    return "expected puzzle:count:solution";
+  }
+  const std::string_view count_text = fields.substr(0, colon);
+  uint32_t count = 0;
+  const auto [end, error] = std::from_chars(
+      count_text.data(), count_text.data() + count_text.size(), count);
+  if (count_text.empty() || error != std::errc() ||
+      end != count_text.data() + count_text.size()) {
+    return "bad solution count '" + std::string(count_text) + "'";
+  }
+  record.expected_count = count;
+  const std::string_view solution_text = Trim(fields.substr(colon + 1));
+  // bench --solutions writes '-' where it has no solution to give.
+  if (solution_text.empty() || solution_text == "-") {
+    if (count == 1) return "count 1 but no solution";
+    return std::nullopt;
+  }
+  std::optional<std::string> reason = ParseGrid(solution_text, record.expected);
+  if (!reason) reason = CheckSolution(record.puzzle, record.expected);
+  if (reason) return "solution: " + *reason;
+  record.has_expected = true;
+  return std::nullopt;
+}
+
+namespace {
+
+void ParseLines(std::string_view line, PuzzleRecord& record) {
+  auto separator = [](char ch) {
+    return ch == ' ' || ch == '\t' || ch == ':' || ch == ';';
+  };
+  // Nearly every line is 81 cells, alone or before a separator.
+  const bool plain = line.size() == kCells ||
+                     (line.size() > kCells && separator(line[kCells]));
+  if (plain && !ParseGrid(line.substr(0, kCells), record.puzzle)) {
+    if (line.size() > kCells && line[kCells] == ':') {
+      // Fills what it can; a line whose note is not `count:solution` is
+      // still the puzzle line it always was.
+      ParseTestFields(line.substr(kCells + 1), record);
+    }
+    return;
+  }
+  // Not a puzzle line: the cells end at the first separator, and the error
+  // says what is wrong with them.
+  size_t end = 0;
+  while (end < line.size() && !separator(line[end])) ++end;
+  if (auto error = ParseGrid(line.substr(0, end), record.puzzle)) {
+    record.status = RecordStatus::kMalformed;
+    record.reason = *error;
+  }
+}
+
+// A puzzle column and a solution column: the solution must solve the puzzle.
+void ParseWithSolution(std::string_view puzzle_text,
+                       std::string_view solution_text, PuzzleRecord& record) {
+  if (auto error = ParseGrid(puzzle_text, record.puzzle)) {
+    record.status = RecordStatus::kMalformed;
+    record.reason = "puzzle column: " + *error;
+    return;
+  }
+  if (auto error = ParseGrid(solution_text, record.expected)) {
+    record.status = RecordStatus::kMalformed;
+    record.reason = "solution column: " + *error;
+    return;
+  }
+  // A valid solution that keeps every given proves the givens valid, so
+  // they need their own check only when the solution column fails.
+  if (auto error = CheckSolution(record.puzzle, record.expected)) {
+    CheckGivens(record);
+    if (record.status != RecordStatus::kPuzzle) return;
+    record.status = RecordStatus::kMalformed;
+    record.reason =
+        "solution column is not a solution of the puzzle: " + *error;
+    return;
+  }
+  record.has_expected = true;
+}
+
+void ParseKaggle(std::string_view line, PuzzleRecord& record) {
+  const size_t comma = line.find(',');
+  if (comma == std::string_view::npos) {
+    record.status = RecordStatus::kMalformed;
+    record.reason = "expected puzzle,solution";
+    return;
+  }
+  ParseWithSolution(Trim(line.substr(0, comma)), Trim(line.substr(comma + 1)),
+                    record);
+}
+
+void ParseCsv(DatasetFormat format, std::string_view line, PuzzleRecord& record,
+              GivensCheck check) {
+  std::array<std::string_view, kMaxCsvFields> fields;
+  const size_t count = SplitCsv(line, fields.data(), format.columns_needed);
+  if (count < format.columns_needed) {
+    record.status = RecordStatus::kMalformed;
+    record.reason = "expected at least " +
+                    std::to_string(format.columns_needed) + " columns, found " +
+                    std::to_string(count);
+    return;
+  }
+  const std::string_view puzzle = fields[format.puzzle_column];
+  if (format.solution_column != DatasetFormat::kNoColumn &&
+      !fields[format.solution_column].empty()) {
+    ParseWithSolution(puzzle, fields[format.solution_column], record);
+    return;
+  }
+  if (auto error = ParseGrid(puzzle, record.puzzle)) {
+    record.status = RecordStatus::kMalformed;
+    record.reason = "puzzle column: " + *error;
+    return;
+  }
+  if (check == GivensCheck::kNow) CheckGivens(record);
+}
+
+}  // namespace
+
+}  // namespace sudoku

@@ -1,0 +1,100 @@
+// The accountant stage: counts, tallies, messages and per-record output, in
+// order.
+#include "engine/pipeline/pipeline_accountant.h"
+
+#include <sys/resource.h>
+
+#include <span>
+
+#include "engine/pipeline/pipeline_solver.h"
+
+namespace sudoku {
+
+Accountant::Accountant(const std::string& path, const RunOptions& options,
+                       RunObserver& observer, DatasetResult& result,
+                       Clock::time_point start, double cpu_start)
+    : path_(path),
+      strategies_(options.strategies.size()),
+      keep_slowest_(options.slowest > 0),
+      observer_(observer),
+      result_(result),
+      start_(start),
+      cpu_start_(cpu_start),
+      wall_before_(result.wall_s),
+      cpu_before_(result.cpu_s) {
+  if (result_.stats.size() != strategies_) {
+    result_.stats.assign(strategies_, StrategyStats(options.slowest));
+  }
+}
+
+double Accountant::ProcessCpuSeconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  auto seconds = [](const timeval& tv) {
+    return static_cast<double>(tv.tv_sec) + tv.tv_usec * 1e-6;
+  };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+void Accountant::Time(DatasetResult& result) const {
+  result.wall_s = wall_before_ +
+                  std::chrono::duration<double>(Clock::now() - start_).count();
+  result.cpu_s = cpu_before_ + ProcessCpuSeconds() - cpu_start_;
+}
+
+void Accountant::Account(const Batch& batch) {
+  const size_t unsearched =
+      BatchSolver::Tally(batch, strategies_, keep_slowest_, result_.stats,
+                         result_.disagreements);
+  // With strategies, Tally has counted the lines with a reason to tell.
+  TellRecords(batch, strategies_ == 0 || unsearched > 0);
+  result_.wrong_answers = 0;
+  for (const StrategyStats& s : result_.stats) {
+    result_.wrong_answers += s.count(Verdict::kWrong);
+  }
+  result_.lines_read = batch.lines_consumed;
+  result_.raw_bytes = batch.raw_bytes;
+  result_.format = batch.format;
+  if (!batch.lines.empty()) {
+    if (result_.first_line == 0) result_.first_line = batch.lines[0].number;
+    result_.last_line = batch.lines.back().number;
+  }
+  const double elapsed =
+      std::chrono::duration<double>(Clock::now() - start_).count();
+  observer_.OnProgress(result_.puzzle_lines, batch.raw_bytes,
+                       result_.input.raw_size, elapsed);
+  Time(result_);
+  observer_.OnAccounted(result_, {batch.lines_consumed, batch.line_position});
+}
+
+void Accountant::TellRecords(const Batch& batch, bool reasons) {
+  const bool wants_records = observer_.WantsRecords();
+  result_.puzzle_lines += batch.records.size();
+  // The common case, nothing to tell: the records are not read (they left
+  // the caches since they were solved).
+  if (!wants_records && !reasons && batch.problems.empty()) return;
+  size_t problem = 0;
+  for (size_t r = 0; r < batch.records.size(); ++r) {
+    const PuzzleRecord& record = batch.records[r];
+    if (record.status != RecordStatus::kPuzzle) {
+      ++(record.status == RecordStatus::kInvalid ? result_.invalid
+                                                 : result_.malformed);
+      observer_.OnProblem(
+          path_ + ":" + std::to_string(record.line) + ": " + record.reason,
+          false);
+    }
+    for (;
+         problem < batch.problems.size() && batch.problems[problem].record == r;
+         ++problem) {
+      observer_.OnProblem(batch.problems[problem].message,
+                          batch.problems[problem].error);
+    }
+    if (!wants_records) continue;
+    observer_.OnRecord(
+        path_, record,
+        std::span<const PuzzleOutcome>(batch.outcomes.data() + r * strategies_,
+                                       strategies_));
+  }
+}
+
+}  // namespace sudoku

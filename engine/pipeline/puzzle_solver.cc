@@ -1,0 +1,229 @@
+// Solving, verifying and cross-checking one puzzle with every strategy.
+#include "engine/pipeline/puzzle_solver.h"
+
+#include <new>
+#include <type_traits>
+
+#include "engine/input/puzzle.h"
+#include "engine/pipeline/in_flight.h"
+
+namespace sudoku {
+namespace {
+
+// A strategy's answer proves the puzzle has exactly one solution.
+bool ProvesUnique(const Strategy& s, const PuzzleOutcome& o, uint32_t limit,
+                  uint64_t budget) {
+  if (o.verdict != Verdict::kSolved) return false;
+  if (s.Has(kCountsSolutions) && limit >= 2) return true;
+  return s.Has(kSeedWholeTree) && o.result.nodes < budget;
+}
+
+// What an answer says of the solution count, when that contradicts the
+// count a file claims (any count above 1 is "several", so a run under
+// --limit 2 agrees with a file that counted further); empty when it does not.
+std::string CountContradiction(bool proves_unique, Verdict verdict,
+                               uint32_t claimed) {
+  switch (verdict) {
+    case Verdict::kNoSolution:
+      if (claimed >= 1) return "finds no solution";
+      break;
+    case Verdict::kSolved:
+      if (proves_unique && claimed != 1) return "proves one solution";
+      if (claimed == 0) return "finds a solution";
+      break;
+    case Verdict::kMultiple:
+      if (claimed <= 1) return "finds several solutions";
+      break;
+    default:
+      break;
+  }
+  return {};
+}
+
+}  // namespace
+
+PuzzleSolver::Checked PuzzleSolver::Solve(
+    size_t index, const PuzzleRecord& record, PuzzleOutcome* outcomes,
+    std::vector<Problem>& problems) const {
+  const auto& strategies = options_.strategies;
+  const size_t n = strategies.size();
+  Checked checked;
+  for (size_t i = 0; i < n; ++i) {
+    MarkInFlight(*strategies[i], path_, record.line);  // for a crash report
+    const uint64_t start = TickClock::Now();
+    // Constructed in place, not assigned: the strategy's result is written
+    // straight into the outcome instead of copied from a temporary (104
+    // bytes a puzzle). SolveResult is trivially destructible.
+    static_assert(std::is_trivially_destructible_v<SolveResult>);
+    new (&outcomes[i].result) SolveResult(strategies[i]->Solve(
+        record.puzzle, options_.solution_limit, options_.max_nodes));
+    outcomes[i].nanos = clock_.Nanos(start, TickClock::Now());
+    ClearInFlight();
+    outcomes[i].verdict = VerdictOf(outcomes[i].result.outcome);
+    outcomes[i].disagreements = 0;  // batches are reused
+    if (outcomes[i].verdict == Verdict::kError) {
+      Unanswered(index, record, i, outcomes, problems);
+      continue;
+    }
+    const SolveResult& r = outcomes[i].result;
+    // The contract, held for every strategy (built-in ones never break it;
+    // a loaded one may): a known outcome code, nodes within the budget.
+    if (outcomes[i].verdict == Verdict::kWrong) {
+      Wrong(index, record, i, outcomes,
+            "returned an unknown outcome code (" +
+                std::to_string(static_cast<unsigned>(r.outcome)) + ")",
+            problems);
+    } else if (r.nodes > options_.max_nodes) {
+      Wrong(index, record, i, outcomes,
+            "counted " + std::to_string(r.nodes) +
+                " nodes, above the budget of " +
+                std::to_string(options_.max_nodes) + " (contract violation)",
+            problems);
+    } else if (r.solutions > 0) {
+      if (IsSolution(record.puzzle, r.solution)) {
+        checked.verified = true;
+      } else if (auto error = CheckSolution(record.puzzle, r.solution)) {
+        Wrong(index, record, i, outcomes,
+              "returned a grid that is not a solution (" + *error +
+                  "): " + FormatGrid(r.solution),
+              problems);
+      } else {
+        checked.verified = true;
+      }
+    } else if (r.outcome == Outcome::kSolved ||
+               r.outcome == Outcome::kMultiple) {
+      Wrong(index, record, i, outcomes, "claims a solution but returned none",
+            problems);
+    }
+  }
+  // The common case, one strategy and no answer in the file, has nothing to
+  // check against, unless the strategy said "no solution" beside a grid;
+  // tested here, where it costs no call.
+  const bool nothing_to_cross_check =
+      n == 1 && !record.has_expected &&
+      (outcomes[0].verdict != Verdict::kNoSolution ||
+       outcomes[0].result.solutions == 0);
+  checked.disagreement =
+      !nothing_to_cross_check && CrossCheck(index, record, outcomes, problems);
+  if (record.has_expected || record.expected_count) {
+    CompareWithFile(index, record, outcomes, problems);
+  } else {
+    // The common case, a file with no answers: nothing to differ from.
+    for (size_t i = 0; i < n; ++i) outcomes[i].differs_from_file = false;
+  }
+  return checked;
+}
+
+void PuzzleSolver::Wrong(size_t index, const PuzzleRecord& record, size_t i,
+                         PuzzleOutcome* outcomes, const std::string& why,
+                         std::vector<Problem>& problems) const {
+  outcomes[i].verdict = Verdict::kWrong;
+  problems.push_back({index,
+                      Where(record) + "WRONG ANSWER from " +
+                          std::string(options_.strategies[i]->name) + ": " +
+                          why,
+                      true});
+}
+
+// A strategy outside the process that gave no answer (Outcome::kError): an
+// error with its reason, neither right nor wrong, and no grid that could
+// take part in the cross-checks.
+void PuzzleSolver::Unanswered(size_t index, const PuzzleRecord& record,
+                              size_t i, PuzzleOutcome* outcomes,
+                              std::vector<Problem>& problems) const {
+  const Strategy& s = *options_.strategies[i];
+  outcomes[i].result.solutions = 0;
+  const std::string_view why =
+      s.last_error != nullptr ? s.last_error(s.context) : "no answer";
+  problems.push_back({index,
+                      Where(record) + "ERROR from " + std::string(s.name) +
+                          ": " + std::string(why),
+                      true});
+}
+
+// Answers that cannot all be right: a verified solution against "no
+// solution", two different verified solutions against a uniqueness proof,
+// and the file's own solution (Kaggle) against both.
+bool PuzzleSolver::CrossCheck(size_t index, const PuzzleRecord& record,
+                              PuzzleOutcome* outcomes,
+                              std::vector<Problem>& problems) const {
+  const auto& strategies = options_.strategies;
+  const size_t n = strategies.size();
+  const Grid* witness = record.has_expected ? &record.expected : nullptr;
+  bool two_distinct = false;
+  for (size_t i = 0; i < n; ++i) {
+    const PuzzleOutcome& o = outcomes[i];
+    if (o.verdict == Verdict::kWrong || o.result.solutions == 0) continue;
+    if (witness == nullptr) {
+      witness = &o.result.solution;
+    } else if (*witness != o.result.solution) {
+      two_distinct = true;
+    }
+  }
+  for (size_t i = 0; i < n; ++i) {
+    PuzzleOutcome& o = outcomes[i];
+    if (o.verdict == Verdict::kNoSolution && witness != nullptr) {
+      Wrong(index, record, i, outcomes,
+            "says no solution, but " + FormatGrid(*witness) + " is one",
+            problems);
+    } else if (two_distinct &&
+               ProvesUnique(*strategies[i], o, options_.solution_limit,
+                            options_.max_nodes)) {
+      Wrong(index, record, i, outcomes,
+            "claims a unique solution, but two different solutions were "
+            "verified",
+            problems);
+    }
+  }
+  // "Several" against "exactly one" with no second grid to show: one side
+  // is wrong, and only a person can tell which.
+  int unique = -1, multiple = -1;
+  for (size_t i = 0; i < n; ++i) {
+    if (ProvesUnique(*strategies[i], outcomes[i], options_.solution_limit,
+                     options_.max_nodes)) {
+      unique = static_cast<int>(i);
+    }
+    if (outcomes[i].verdict == Verdict::kMultiple)
+      multiple = static_cast<int>(i);
+  }
+  if (unique < 0 || multiple < 0 || two_distinct) return false;
+  problems.push_back(
+      {index,
+       Where(record) + "DISAGREEMENT: " +
+           std::string(strategies[unique]->name) + " proves one solution, " +
+           std::string(strategies[multiple]->name) + " reports several",
+       true});
+  ++outcomes[unique].disagreements;
+  ++outcomes[multiple].disagreements;
+  return true;
+}
+
+// The file's own answer, where it gives one: a solution column (Kaggle and
+// other CSV layouts) or a `puzzle:count:solution` count. A valid answer
+// other than the file's is counted (expected_differs), not called wrong: the
+// puzzle may have several solutions, and the file may be the one in error.
+void PuzzleSolver::CompareWithFile(size_t index, const PuzzleRecord& record,
+                                   PuzzleOutcome* outcomes,
+                                   std::vector<Problem>& problems) const {
+  const auto& strategies = options_.strategies;
+  for (size_t i = 0; i < strategies.size(); ++i) {
+    PuzzleOutcome& o = outcomes[i];
+    o.differs_from_file = o.verdict == Verdict::kSolved &&
+                          record.has_expected &&
+                          o.result.solution != record.expected;
+    if (!record.expected_count) continue;
+    const std::string contradiction = CountContradiction(
+        ProvesUnique(*strategies[i], o, options_.solution_limit,
+                     options_.max_nodes),
+        o.verdict, *record.expected_count);
+    if (contradiction.empty()) continue;
+    o.differs_from_file = true;
+    problems.push_back({index,
+                        Where(record) + std::string(strategies[i]->name) + " " +
+                            contradiction + ", the file says " +
+                            std::to_string(*record.expected_count),
+                        false});
+  }
+}
+
+}  // namespace sudoku

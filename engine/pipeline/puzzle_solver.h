@@ -1,0 +1,53 @@
+// One puzzle line through every selected strategy: solve, time, verify the
+// answers and check them against each other.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/input/dataset.h"
+#include "engine/pipeline/driver.h"
+#include "engine/pipeline/pipeline_batch.h"
+#include "engine/pipeline/tick_clock.h"
+
+namespace sudoku {
+
+// Stateless once built: the solver stage calls it from every thread.
+class PuzzleSolver {
+ public:
+  PuzzleSolver(const std::string& path, const RunOptions& options)
+      : path_(path), options_(options) {}
+
+  struct Checked {
+    bool verified = false;      // some strategy's grid passed verification
+    bool disagreement = false;  // answers clash beyond what checks settle
+  };
+
+  // Fills `outcomes` (one per strategy) for the parsed puzzle at `index` in
+  // its batch; wrong answers and disagreements go to `problems`.
+  Checked Solve(size_t index, const PuzzleRecord& record,
+                PuzzleOutcome* outcomes, std::vector<Problem>& problems) const;
+
+ private:
+  std::string Where(const PuzzleRecord& record) const {
+    return path_ + ":" + std::to_string(record.line) + ": ";
+  }
+  void Wrong(size_t index, const PuzzleRecord& record, size_t i,
+             PuzzleOutcome* outcomes, const std::string& why,
+             std::vector<Problem>& problems) const;
+  void Unanswered(size_t index, const PuzzleRecord& record, size_t i,
+                  PuzzleOutcome* outcomes,
+                  std::vector<Problem>& problems) const;
+  bool CrossCheck(size_t index, const PuzzleRecord& record,
+                  PuzzleOutcome* outcomes,
+                  std::vector<Problem>& problems) const;
+  void CompareWithFile(size_t index, const PuzzleRecord& record,
+                       PuzzleOutcome* outcomes,
+                       std::vector<Problem>& problems) const;
+
+  const std::string path_;  // a copy: callers may pass a temporary
+  const RunOptions& options_;
+  TickClock clock_;
+};
+
+}  // namespace sudoku

@@ -1,0 +1,144 @@
+// Reads back the CSV reports that CsvReporter writes, for `bench compare`.
+#include "engine/report/csv_reader.h"
+
+#include <fstream>
+#include <map>
+
+namespace sudoku {
+namespace {
+
+struct Record {
+  std::vector<std::string> fields;
+  size_t line = 0;
+};
+
+// RFC 4180: a quoted field may hold commas, doubled quotes and line breaks,
+// so records are split here rather than with getline.
+std::vector<Record> SplitRecords(std::istream& in, const std::string& name) {
+  std::vector<Record> records;
+  Record record;
+  std::string field;
+  bool quoted = false, field_started = false, after_quote = false;
+  size_t line = 1;
+  record.line = line;
+  auto end_field = [&] {
+    record.fields.push_back(field);
+    field.clear();
+    field_started = after_quote = false;
+  };
+  auto end_record = [&] {
+    end_field();
+    // A blank line (or the file's final newline) is no record.
+    if (!(record.fields.size() == 1 && record.fields[0].empty())) {
+      records.push_back(std::move(record));
+    }
+    record = Record{};
+    record.line = line;
+  };
+  char ch;
+  while (in.get(ch)) {
+    if (quoted) {
+      if (ch == '"') {
+        if (in.peek() == '"') {
+          in.get(ch);
+          field += '"';
+        } else {
+          quoted = false;
+          after_quote = true;
+        }
+      } else {
+        if (ch == '\n') ++line;
+        field += ch;
+      }
+      continue;
+    }
+    if (ch == '\r' && in.peek() == '\n') continue;
+    if (ch == '\n') {
+      ++line;
+      end_record();
+    } else if (ch == ',') {
+      end_field();
+    } else if (ch == '"' && !field_started) {
+      quoted = field_started = true;
+    } else if (after_quote) {
+      throw ReportFormatError(name + ":" + std::to_string(line) +
+                              ": text after a closing quote");
+    } else {
+      field += ch;
+      field_started = true;
+    }
+  }
+  if (quoted) {
+    throw ReportFormatError(name + ":" + std::to_string(record.line) +
+                            ": a quoted field never ends");
+  }
+  end_record();
+  return records;
+}
+
+}  // namespace
+
+std::vector<ReportEntry> ReadCsvReport(std::istream& in,
+                                       const std::string& name) {
+  const std::vector<Record> records = SplitRecords(in, name);
+  if (records.empty()) {
+    throw ReportFormatError(name + ": empty, not a bench CSV report");
+  }
+  const Record& header = records.front();
+  std::map<std::string, size_t, std::less<>> index;
+  for (size_t i = 0; i < header.fields.size(); ++i) {
+    if (!index.emplace(header.fields[i], i).second) {
+      throw ReportFormatError(name + ":" + std::to_string(header.line) +
+                              ": column '" + header.fields[i] + "' twice");
+    }
+  }
+  // The columns this report has, by their field index, and those an older
+  // report lacks.
+  std::vector<std::pair<const ReportColumn*, size_t>> present;
+  std::vector<const ReportColumn*> absent;
+  for (const ReportColumn& column : ReportColumns()) {
+    const auto it = index.find(column.name);
+    if (it != index.end()) {
+      present.emplace_back(&column, it->second);
+    } else if (column.if_absent != nullptr) {
+      absent.push_back(&column);
+    } else {
+      throw ReportFormatError(name + ": no column '" +
+                              std::string(column.name) +
+                              "' in the header; not a bench CSV report?");
+    }
+  }
+  std::vector<ReportEntry> entries;
+  for (size_t r = 1; r < records.size(); ++r) {
+    const Record& record = records[r];
+    const std::string at = name + ":" + std::to_string(record.line);
+    if (record.fields.size() != header.fields.size()) {
+      throw ReportFormatError(at + ": " + std::to_string(record.fields.size()) +
+                              " fields, the header has " +
+                              std::to_string(header.fields.size()));
+    }
+    ReportEntry entry;
+    entry.line = record.line;
+    for (const auto& [column, i] : present) {
+      column->read(record.fields[i],
+                   at + ": column " + std::string(column->name), entry.row,
+                   entry.manifest);
+    }
+    for (const ReportColumn* column : absent) column->if_absent(entry.row);
+    if (entry.row.repeats < 1) {
+      throw ReportFormatError(at + ": repeats must be at least 1");
+    }
+    entries.push_back(std::move(entry));
+  }
+  return entries;
+}
+
+std::vector<ReportEntry> ReadCsvReportFile(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw ReportFormatError("cannot open " + path);
+  std::vector<ReportEntry> entries = ReadCsvReport(file, path);
+  if (file.bad()) throw ReportFormatError("cannot read " + path);
+  return entries;
+}
+
+}  // namespace sudoku

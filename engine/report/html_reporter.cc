@@ -1,0 +1,307 @@
+// The HTML report (`bench --html`): one self-contained page of charts and
+// tables over every pass of a run, written when the run ends.
+#include "engine/report/html_reporter.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "engine/common/text_format.h"
+#include "engine/report/report_schema.h"
+
+namespace sudoku {
+namespace {
+
+// Bins per power of two: the cactus line finer than the distributions, whose
+// bins must each hold enough puzzles to be read as a shape.
+constexpr int kCactusBins = 8, kDensityBins = 2;
+
+constexpr std::string_view kStyle = R"(
+body{font:14px system-ui,sans-serif;margin:24px;color:#222;max-width:1500px}
+h1{font-size:22px}h2{font-size:18px;margin-top:32px;border-top:1px solid #ccc;padding-top:12px}
+table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ddd;padding:3px 7px}
+td{text-align:right;font-variant-numeric:tabular-nums}td.name,th{text-align:left}
+.charts{display:flex;flex-wrap:wrap;gap:8px}
+svg.chart{border:1px solid #eee}svg .legend.off{opacity:.35}
+.verdict-same{background:#dff0d8}.verdict-new{background:#eef}
+.verdict-changed,.verdict-slower,.verdict-missing,.changed{background:#f8d7da}
+)";
+
+// Clicking a legend entry hides or shows every mark of that series; a page
+// opened at #only=CHART shows that chart alone (to link to it, or for the
+// browser check's screenshot of each chart).
+constexpr std::string_view kScript = R"(
+var only = /^#only=(.+)$/.exec(location.hash);
+if (only) {
+  var chart = document.querySelector(
+      'svg[data-chart="' + CSS.escape(decodeURIComponent(only[1])) + '"]');
+  if (chart) {
+    document.body.replaceChildren(chart);
+    document.body.style.margin = '0';
+  }
+}
+document.querySelectorAll('[data-toggle]').forEach(function (entry) {
+  entry.addEventListener('click', function () {
+    var name = entry.getAttribute('data-toggle');
+    var off = entry.classList.toggle('off');
+    var svg = entry.closest('svg');
+    svg.querySelectorAll('[data-series]').forEach(function (mark) {
+      if (mark.getAttribute('data-series') === name)
+        mark.style.display = off ? 'none' : '';
+    });
+  });
+});
+)";
+
+const ReportColumn& ColumnNamed(std::string_view name) {
+  for (const ReportColumn& column : ReportColumns()) {
+    if (column.name == name) return column;
+  }
+  throw std::logic_error("no report column " + std::string(name));
+}
+
+// The per-strategy table: these columns, as the CSV writes them.
+constexpr std::string_view kTableColumns[] = {
+    "puzzles",     "solved",      "multiple",  "no_solution", "over_budget",
+    "invalid",     "malformed",   "wrong",     "errors",      "puzzles_per_s",
+    "mean_us",     "p50_us",      "p90_us",    "p99_us",      "max_us",
+    "nodes_total", "nodes_mean",  "nodes_p50", "nodes_p90",   "nodes_p99",
+    "nodes_max",   "no_guess_pct"};
+
+std::string Cell(const std::string& text) {
+  return "<td class=\"name\">" + HtmlEscape(text) + "</td>";
+}
+
+std::string NumbersTable(const std::vector<ReportRow>& rows,
+                         const Manifest& manifest) {
+  std::string out = "<table class=\"numbers\"><tr><th>strategy</th>";
+  for (std::string_view name : kTableColumns) {
+    out += "<th>" + std::string(name) + "</th>";
+  }
+  out += "</tr>";
+  for (const ReportRow& row : rows) {
+    out += "<tr data-strategy=\"" + HtmlEscape(row.strategy) + "\">" +
+           Cell(row.strategy);
+    for (std::string_view name : kTableColumns) {
+      out += SchemaCell(row, manifest, name);
+    }
+    out += "</tr>";
+  }
+  return out + "</table>";
+}
+
+std::vector<BarSegment> OutcomeSegments(const std::vector<ReportRow>& rows) {
+  std::vector<BarSegment> segments = {
+      {"solved", "#59a14f", {}},      {"multiple", "#76b7b2", {}},
+      {"no solution", "#4e79a7", {}}, {"over budget", "#edc948", {}},
+      {"invalid", "#b07aa1", {}},     {"malformed", "#9c755f", {}},
+      {"wrong", "#e15759", {}},       {"error", "#ff9da7", {}}};
+  for (const ReportRow& r : rows) {
+    const uint64_t counts[] = {r.solved,      r.multiple, r.no_solution,
+                               r.over_budget, r.invalid,  r.malformed,
+                               r.wrong,       r.errors};
+    for (size_t i = 0; i < segments.size(); ++i) {
+      segments[i].values.push_back(counts[i]);
+    }
+  }
+  return segments;
+}
+
+std::string SlowestTable(const std::string& path,
+                         const std::vector<ReportRow>& rows,
+                         const std::vector<std::vector<SlowPuzzle>>& slowest) {
+  std::string out =
+      "<table class=\"slowest\"><tr><th>strategy</th><th>puzzle</th>"
+      "<th>nodes</th><th>time (\u00b5s)</th></tr>";
+  for (size_t s = 0; s < rows.size(); ++s) {
+    for (const SlowPuzzle& p : slowest[s]) {
+      out += "<tr>" + Cell(rows[s].strategy) +
+             Cell(path + ":" + std::to_string(p.line)) + "<td>" +
+             Grouped(p.nodes) + "</td><td>" +
+             Fixed(static_cast<double>(p.nanos) / 1000.0, 3) + "</td></tr>";
+    }
+  }
+  return out + "</table>";
+}
+
+// Background for a throughput relative to the fastest: green at the
+// fastest, through yellow, to red at none.
+std::string Shade(double relative) {
+  const int hue = static_cast<int>(120 * std::clamp(relative, 0.0, 1.0));
+  return "hsl(" + std::to_string(hue) + ",70%,82%)";
+}
+
+}  // namespace
+
+std::string SchemaCell(const ReportRow& row, const Manifest& manifest,
+                       std::string_view column, const std::string& attributes) {
+  return "<td" + attributes + " data-column=\"" + std::string(column) + "\">" +
+         HtmlEscape(ColumnNamed(column).write(row, manifest)) + "</td>";
+}
+
+void WriteHtmlPage(std::ostream& out, std::string_view title,
+                   const std::string& body) {
+  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+      << "<title>" << HtmlEscape(title) << "</title><style>" << kStyle
+      << "</style></head><body>\n"
+      << body << "\n<script>" << kScript << "</script></body></html>\n";
+}
+
+void HtmlReporter::ReportPass(const Manifest& manifest,
+                              const DatasetResult& result,
+                              const std::vector<ReportRow>& rows) {
+  if (passes_.empty()) manifest_ = manifest;
+  PassView pass{result.path, rows, {}};
+  for (size_t i = 0; i < rows.size() && i < result.stats.size(); ++i) {
+    const StrategyStats& s = result.stats[i];
+    pass.strategies.push_back({Cumulative(s.nanos, kCactusBins, 1e-3),
+                               LogDensity(s.nanos, kDensityBins, 1e-3),
+                               LogDensity(s.nodes, kDensityBins, 1.0),
+                               s.slowest.Sorted()});
+  }
+  pass.strategies.resize(rows.size());
+  passes_.push_back(std::move(pass));
+}
+
+std::string HtmlReporter::Summary() const {
+  std::vector<std::string> strategies;
+  for (const PassView& p : passes_) {
+    for (const ReportRow& r : p.rows) {
+      if (std::ranges::find(strategies, r.strategy) == strategies.end())
+        strategies.push_back(r.strategy);
+    }
+  }
+  std::string out =
+      "<h2>Summary: puzzles per second</h2><p>Each cell is coloured by its "
+      "share of the fastest strategy on that dataset (green: fastest).</p>"
+      "<table class=\"summary\"><tr><th>strategy</th>";
+  for (const PassView& p : passes_)
+    out += "<th>" + HtmlEscape(p.path) + "</th>";
+  out += "</tr>";
+  for (const std::string& name : strategies) {
+    out += "<tr data-strategy=\"" + HtmlEscape(name) + "\">" + Cell(name);
+    for (const PassView& p : passes_) {
+      double fastest = 0;
+      for (const ReportRow& r : p.rows) {
+        fastest = std::max(fastest, r.puzzles_per_s);
+      }
+      auto row = std::ranges::find(p.rows, name, &ReportRow::strategy);
+      if (row == p.rows.end()) {
+        out += "<td></td>";
+        continue;
+      }
+      const double share = fastest > 0 ? row->puzzles_per_s / fastest : 0;
+      out +=
+          SchemaCell(*row, manifest_, "puzzles_per_s",
+                     " data-dataset=\"" + HtmlEscape(p.path) +
+                         "\" style=\"background:" + Shade(share) +
+                         "\" title=\"" + Percent(share) + " of the fastest\"");
+    }
+    out += "</tr>";
+  }
+  return out + "</table>";
+}
+
+namespace {
+
+// An interrupted run's page says so where its numbers are, as the CSV's
+// complete and last_line columns do.
+std::string PartialNote(const std::vector<ReportRow>& rows) {
+  if (rows.empty() || rows[0].complete) return "";
+  return "<p class=\"partial\"><strong>Partial:</strong> the run was "
+         "interrupted; these figures cover the lines up to " +
+         std::to_string(rows[0].last_line) + " only.</p>";
+}
+
+}  // namespace
+
+std::string HtmlReporter::Section(size_t index) const {
+  const PassView& p = passes_[index];
+  const std::string id = "d" + std::to_string(index + 1) + "-";
+  std::string out = "<section class=\"dataset\" data-dataset=\"" +
+                    HtmlEscape(p.path) + "\"><h2>" + HtmlEscape(p.path) +
+                    "</h2>" + PartialNote(p.rows) +
+                    NumbersTable(p.rows, manifest_) + "<div class=\"charts\">";
+  std::vector<std::string> names;
+  std::vector<ChartSeries> cactus, times, nodes;
+  for (size_t s = 0; s < p.rows.size(); ++s) {
+    const std::string& name = p.rows[s].strategy;
+    names.push_back(name);
+    cactus.push_back({name, p.strategies[s].cactus});
+    times.push_back({name, p.strategies[s].time_density});
+    nodes.push_back({name, p.strategies[s].node_density});
+  }
+  // Titles name the dataset, so that a chart cut out of the page says it.
+  const std::string on = p.rows.empty() ? "" : ": " + p.rows[0].dataset;
+  out += StackedBars(id + "outcomes", "Outcomes per strategy" + on, names,
+                     OutcomeSegments(p.rows));
+  out += LineChart({id + "cactus", "Puzzles answered within a time" + on,
+                    "time per puzzle (log)", "puzzles answered",
+                    AxisUnit::kMicros, AxisUnit::kCount, true, false},
+                   cactus);
+  out += LineChart({id + "times", "Time per puzzle" + on + " (2 bins/doubling)",
+                    "time per puzzle (log)", "puzzles (log)", AxisUnit::kMicros,
+                    AxisUnit::kCount, true, true},
+                   times);
+  out +=
+      LineChart({id + "nodes", "Nodes per puzzle" + on + " (2 bins/doubling)",
+                 "nodes per puzzle (log; 0 counted at 1)", "puzzles (log)",
+                 AxisUnit::kCount, AxisUnit::kCount, true, true},
+                nodes);
+  out += "</div>";
+  std::vector<std::vector<SlowPuzzle>> slowest;
+  for (const StrategyView& v : p.strategies) slowest.push_back(v.slowest);
+  if (std::ranges::any_of(slowest, [](auto& s) { return !s.empty(); })) {
+    out += "<h3>Slowest puzzles</h3>" + SlowestTable(p.path, p.rows, slowest);
+  }
+  return out + "</section>";
+}
+
+std::string HtmlReporter::ManifestTable() const {
+  const Manifest& m = manifest_;
+  const ReportRow first = passes_.empty() ? ReportRow{} : passes_[0].rows[0];
+  const std::pair<std::string, std::string> facts[] = {
+      {"version", m.version},
+      {"git revision", m.git_revision},
+      {"compiler", m.compiler},
+      {"build flags", m.build_flags},
+      {"cpu", m.cpu},
+      {"date", m.date},
+      {"processes",
+       std::to_string(m.ranks) + (m.hosts.empty() ? "" : " on " + m.hosts)},
+      {"threads per process", std::to_string(first.threads)},
+      {"solution limit", std::to_string(first.limit)},
+      {"node budget", BudgetText(first.max_nodes)}};
+  std::string out = "<h2>Run manifest</h2><table class=\"manifest\">";
+  for (const auto& [name, value] : facts) {
+    out += "<tr><th>" + name + "</th>" + Cell(value) + "</tr>";
+  }
+  out +=
+      "</table><table class=\"datasets\"><tr><th>dataset</th><th>bytes</th>"
+      "<th>format</th><th>compression</th><th>sha256</th></tr>";
+  for (const PassView& p : passes_) {
+    if (p.rows.empty()) continue;
+    const std::string of = " data-dataset=\"" + HtmlEscape(p.path) + "\"";
+    out += "<tr>" + Cell(p.path) +
+           SchemaCell(p.rows[0], m, "dataset_bytes", of) +
+           SchemaCell(p.rows[0], m, "dataset_format", of) +
+           SchemaCell(p.rows[0], m, "compression", of) +
+           SchemaCell(p.rows[0], m, "dataset_sha256", of) + "</tr>";
+  }
+  return out + "</table>";
+}
+
+void HtmlReporter::Finish() {
+  std::erase_if(passes_, [](const PassView& p) { return p.rows.empty(); });
+  std::string body = "<h1>sudoku-bench run</h1><p>" +
+                     std::to_string(passes_.size()) +
+                     " dataset(s); every number in the tables is the CSV "
+                     "report's value. Click a legend entry to hide a "
+                     "strategy.</p>";
+  if (passes_.size() > 1) body += Summary();
+  for (size_t i = 0; i < passes_.size(); ++i) body += Section(i);
+  body += ManifestTable();
+  WriteHtmlPage(out_, "sudoku-bench report", body);
+  out_.flush();
+}
+
+}  // namespace sudoku

@@ -1,0 +1,44 @@
+// Per-puzzle outputs written in input order: the per-puzzle CSV and the
+// solutions file.
+#include "engine/report/puzzle_outputs.h"
+
+#include "engine/input/puzzle.h"
+#include "engine/report/csv_reporter.h"
+
+namespace sudoku {
+
+PerPuzzleWriter::PerPuzzleWriter(std::ostream& out,
+                                 std::vector<std::string> strategy_names,
+                                 bool header)
+    : out_(out), names_(std::move(strategy_names)) {
+  if (header) out_ << "file,line,strategy,outcome,ns,nodes\n";
+}
+
+void PerPuzzleWriter::OnRecord(const std::string& path,
+                               const PuzzleRecord& record,
+                               std::span<const PuzzleOutcome> outcomes) {
+  const std::string file = CsvField(path);
+  for (size_t i = 0; i < outcomes.size(); ++i) {
+    const PuzzleOutcome& o = outcomes[i];
+    out_ << file << ',' << record.line << ',' << names_[i] << ','
+         << VerdictName(o.verdict) << ',' << o.nanos << ',' << o.result.nodes
+         << '\n';
+  }
+}
+
+void SolutionsWriter::OnRecord(const std::string&, const PuzzleRecord& record,
+                               std::span<const PuzzleOutcome> outcomes) {
+  if (record.status == RecordStatus::kMalformed) return;
+  out_ << FormatGrid(record.puzzle) << ':';
+  if (outcomes.empty() || record.status == RecordStatus::kInvalid) {
+    out_ << "0:-\n";
+    return;
+  }
+  const PuzzleOutcome& first = outcomes.front();
+  const bool has =
+      first.result.solutions > 0 && first.verdict != Verdict::kWrong;
+  out_ << (has ? first.result.solutions : 0) << ':'
+       << (has ? FormatGrid(first.result.solution) : "-") << '\n';
+}
+
+}  // namespace sudoku

@@ -1,0 +1,159 @@
+// What a report says of one (dataset, strategy): plain data derived from a
+// DatasetResult, plus the run manifest.
+#include "engine/report/report.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/build_info.h"
+
+namespace sudoku {
+namespace {
+
+std::string CpuModel() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line)) {
+    if (line.starts_with("model name")) {
+      const auto colon = line.find(':');
+      if (colon != std::string::npos) {
+        size_t start = line.find_first_not_of(' ', colon + 1);
+        return start == std::string::npos ? "" : line.substr(start);
+      }
+    }
+  }
+  return "unknown";
+}
+
+std::string UtcNow() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof(buffer), "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
+
+std::string HostName() {
+  char name[256] = {};
+  if (gethostname(name, sizeof(name) - 1) != 0) return "unknown";
+  return name;
+}
+
+double Micros(uint64_t nanos) { return static_cast<double>(nanos) / 1000.0; }
+
+}  // namespace
+
+Manifest CurrentManifest() {
+  Manifest m;
+  m.version = SUDOKU_VERSION;
+  m.git_revision = SUDOKU_GIT_REVISION;
+  m.compiler = SUDOKU_COMPILER;
+  m.build_flags = SUDOKU_BUILD_FLAGS;
+  m.cpu = CpuModel();
+  m.date = UtcNow();
+  m.hosts = HostName() + ":1";
+  return m;
+}
+
+std::string CombineHosts(const std::vector<std::string>& host_lists) {
+  std::vector<std::pair<std::string, uint64_t>> counted;
+  for (const std::string& list : host_lists) {
+    std::istringstream entries(list);
+    std::string entry;
+    while (entries >> entry) {
+      const size_t colon = entry.rfind(':');
+      const std::string name = entry.substr(0, colon);
+      uint64_t count = 1;  // a name without a readable count is one process
+      if (colon != std::string::npos) {
+        std::from_chars(entry.data() + colon + 1, entry.data() + entry.size(),
+                        count);
+      }
+      auto it = std::find_if(counted.begin(), counted.end(),
+                             [&](const auto& c) { return c.first == name; });
+      if (it == counted.end()) {
+        counted.emplace_back(name, count);
+      } else {
+        it->second += count;
+      }
+    }
+  }
+  std::string combined;
+  for (const auto& [name, count] : counted) {
+    if (!combined.empty()) combined += ' ';
+    combined += name + ":" + std::to_string(count);
+  }
+  return combined;
+}
+
+std::vector<ReportRow> MakeRows(const DatasetResult& result,
+                                const RunOptions& options) {
+  double total_solve_s = 0;
+  for (const StrategyStats& s : result.stats) {
+    total_solve_s += static_cast<double>(s.nanos.sum()) * 1e-9;
+  }
+  std::vector<ReportRow> rows;
+  for (size_t i = 0; i < result.stats.size(); ++i) {
+    const StrategyStats& s = result.stats[i];
+    ReportRow row;
+    row.dataset = std::filesystem::path(result.path).filename().string();
+    if (result.path == "-") row.dataset = "-";
+    row.dataset_path = result.path;
+    row.strategy = std::string(options.strategies[i]->name);
+    row.limit = options.solution_limit;
+    row.max_nodes = options.max_nodes;
+    row.threads = options.threads;
+    row.puzzles = s.puzzles();
+    row.solved = s.count(Verdict::kSolved);
+    row.multiple = s.count(Verdict::kMultiple);
+    row.no_solution = s.count(Verdict::kNoSolution);
+    row.invalid = s.count(Verdict::kInvalid);
+    row.malformed = s.count(Verdict::kMalformed);
+    row.over_budget = s.count(Verdict::kOverBudget);
+    row.wrong = s.count(Verdict::kWrong);
+    row.disagreements = s.disagreements;
+    row.expected_differs = s.expected_differs;
+    row.solve_s = static_cast<double>(s.nanos.sum()) * 1e-9;
+    row.wall_s = total_solve_s > 0 ? result.wall_s * row.solve_s / total_solve_s
+                                   : result.wall_s / result.stats.size();
+    row.puzzles_per_s = row.wall_s > 0 ? row.puzzles / row.wall_s : 0;
+    row.mean_us = s.nanos.Mean() / 1000.0;
+    row.p50_us = Micros(s.nanos.Quantile(0.50));
+    row.p90_us = Micros(s.nanos.Quantile(0.90));
+    row.p99_us = Micros(s.nanos.Quantile(0.99));
+    row.max_us = Micros(s.nanos.max());
+    row.nodes_total = s.nodes_total;
+    row.nodes_max = s.nodes_max;
+    row.nodes_mean = s.nodes.Mean();
+    row.no_guess_pct =
+        row.solved > 0 ? 100.0 * static_cast<double>(s.no_guess) / row.solved
+                       : 0.0;
+    row.pass_wall_s = result.wall_s;
+    row.pass_cpu_s = result.cpu_s;
+    row.dataset_bytes = result.raw_bytes;
+    row.dataset_sha256 = result.sha256;
+    row.dataset_format = std::string(FormatName(result.format));
+    row.compression = result.input.compression;
+    row.puzzles_per_s_min = row.puzzles_per_s_max = row.puzzles_per_s;
+    row.errors = s.count(Verdict::kError);
+    const Strategy& strategy = *options.strategies[i];
+    if (!strategy.origin.empty()) row.strategy_origin = strategy.origin;
+    row.strategy_sha256 = std::string(strategy.origin_sha256);
+    row.nodes_p50 = s.nodes.Quantile(0.50);
+    row.nodes_p90 = s.nodes.Quantile(0.90);
+    row.nodes_p99 = s.nodes.Quantile(0.99);
+    row.complete = result.complete();
+    row.last_line = result.last_line;
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+}  // namespace sudoku

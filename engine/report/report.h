@@ -1,0 +1,93 @@
+// What a report says of one (dataset, strategy): plain data derived from a
+// DatasetResult, plus the run manifest.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/pipeline/driver.h"
+
+namespace sudoku {
+
+// What two reports must share to be compared honestly.
+struct Manifest {
+  std::string version;       // project version
+  std::string git_revision;  // of the build, "unknown" outside a checkout
+  std::string compiler;
+  std::string build_flags;
+  std::string cpu;
+  std::string date;  // UTC, ISO 8601, when the run started
+  // The processes that ran it: 1, or the parts of a merged or MPI run, and
+  // their hosts as "name:processes" in order of first appearance ("a:2 b:1").
+  uint32_t ranks = 1;
+  std::string hosts;
+};
+
+// The hosts of several processes' manifests as one list: "a:1 b:1" and
+// "a:2" give "a:3 b:1".
+std::string CombineHosts(const std::vector<std::string>& host_lists);
+
+// The manifest of this build on this machine, dated now.
+Manifest CurrentManifest();
+
+// One row of every report: one strategy on one dataset.
+struct ReportRow {
+  std::string dataset;  // file name
+  std::string dataset_path;
+  std::string strategy;
+  uint32_t limit = 1;
+  uint64_t max_nodes = kUnlimitedNodes;
+  int threads = 1;
+  uint64_t puzzles = 0, solved = 0, multiple = 0, no_solution = 0, invalid = 0,
+           malformed = 0, over_budget = 0, wrong = 0;
+  uint64_t disagreements = 0, expected_differs = 0;
+  double wall_s = 0;         // this strategy's share of the pass
+  double puzzles_per_s = 0;  // puzzles / wall_s
+  double mean_us = 0, p50_us = 0, p90_us = 0, p99_us = 0, max_us = 0;
+  uint64_t nodes_total = 0, nodes_max = 0;
+  double nodes_mean = 0;
+  double no_guess_pct = 0;  // of the searched puzzles it solved
+  double solve_s = 0;       // summed per-puzzle solve time (thread-seconds)
+  double pass_wall_s = 0;   // the whole pass, every strategy
+  double pass_cpu_s = 0;
+  uint64_t dataset_bytes = 0;
+  std::string dataset_sha256;
+  std::string dataset_format;
+  std::string compression;
+  // Under --repeat: how many rounds ran; puzzles_per_s is then their median,
+  // and min/max bound it, so a comparison can weigh the run-to-run noise.
+  int repeats = 1;
+  double puzzles_per_s_min = 0, puzzles_per_s_max = 0;
+  // Puzzles a process strategy left unanswered (died, garbage, timed out).
+  uint64_t errors = 0;
+  // Which build of the strategy ran: Strategy::origin ("built in" for a
+  // compiled-in one) and the SHA-256 of a loaded plugin's file.
+  std::string strategy_origin = std::string(kBuiltInOrigin);
+  std::string strategy_sha256;
+  // Nodes per searched puzzle at these quantiles, from the node histogram
+  // (within 0.8% of a recorded count, as the time percentiles).
+  uint64_t nodes_p50 = 0, nodes_p90 = 0, nodes_p99 = 0;
+  // False when SIGINT or SIGTERM stopped the run: the row covers the
+  // dataset's lines up to last_line (its last puzzle line accounted) only.
+  bool complete = true;
+  uint64_t last_line = 0;
+};
+
+// The rows of one pass, one per strategy. A pass that ran several
+// strategies splits its wall time among them in proportion to their summed
+// solve times, so a strategy's puzzles/s does not depend on its company;
+// with one strategy wall_s is the pass's own.
+std::vector<ReportRow> MakeRows(const DatasetResult& result,
+                                const RunOptions& options);
+
+// A report output: console table, CSV, ... Each sees every pass in order.
+class Reporter {
+ public:
+  virtual ~Reporter() = default;
+  virtual void ReportPass(const Manifest& manifest, const DatasetResult& result,
+                          const std::vector<ReportRow>& rows) = 0;
+  virtual void Finish() {}
+};
+
+}  // namespace sudoku

@@ -1,0 +1,394 @@
+// Charts as functions from numbers to inline SVG markup, for the HTML
+// reports: no script, no external resource, every data mark of class "mark".
+#include "engine/report/svg_chart.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <map>
+
+namespace sudoku {
+namespace {
+
+// The plot area of every chart, in SVG units; the legend sits to its right.
+//
+//   0    kLeft                    kRight   kLegendX         kWidth
+//   +-----+--------------------------+--------+--------------+ 0
+//   |     title                                              |
+//   |     +--------------------------+  [] series 1         | kTop
+//   |  y  |          marks           |  [] series 2         |
+//   |     +--------------------------+                       | kBottom
+//   |              x label                                   |
+//   +--------------------------------------------------------+ kHeight
+constexpr double kWidth = 720, kHeight = 330;
+constexpr double kLeft = 70, kRight = 540, kTop = 40, kBottom = 280;
+constexpr double kLegendX = 556;
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+std::string Num(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer), "%.1f", value);
+  return buffer;
+}
+
+std::string Short(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer), "%g", value);
+  return buffer;
+}
+
+std::string TickLabel(double value, AxisUnit unit) {
+  switch (unit) {
+    case AxisUnit::kMicros:
+      if (value >= 1e6) return Short(value / 1e6) + " s";
+      if (value >= 1e3) return Short(value / 1e3) + " ms";
+      return Short(value) + " \u00b5s";
+    case AxisUnit::kFraction:
+      return Short(value * 100) + "%";
+    case AxisUnit::kCount:
+      if (value >= 1e9) return Short(value / 1e9) + "G";
+      if (value >= 1e6) return Short(value / 1e6) + "M";
+      if (value >= 1e3) return Short(value / 1e3) + "k";
+      return Short(value);
+  }
+  return Short(value);
+}
+
+// Maps data values onto one axis's pixel range, linearly or by log10.
+struct Scale {
+  double low = 0, high = 1;
+  bool log = false;
+  double from = 0, to = 1;  // pixels for low and high
+
+  double operator()(double v) const {
+    const double a = log ? std::log10(low) : low;
+    const double b = log ? std::log10(high) : high;
+    const double t = ((log ? std::log10(v) : v) - a) / (b - a);
+    return from + std::clamp(t, 0.0, 1.0) * (to - from);
+  }
+  std::vector<double> Ticks() const {
+    std::vector<double> ticks;
+    if (log) {
+      for (double t = low; t <= high * 1.0001; t *= 10) ticks.push_back(t);
+      return ticks;
+    }
+    const double raw = (high - low) / 5;
+    const double magnitude = std::pow(10, std::floor(std::log10(raw)));
+    double step = magnitude;
+    for (double m : {1.0, 2.0, 5.0, 10.0}) {
+      step = m * magnitude;
+      if (step >= raw) break;
+    }
+    // Round multiples of the step, wherever the axis starts.
+    for (double t = std::ceil(low / step - 1e-9) * step; t <= high * 1.0001;
+         t += step) {
+      ticks.push_back(t);
+    }
+    return ticks;
+  }
+};
+
+// An axis over the finite values given: whole decades when logarithmic,
+// from 0 (a fraction: 0 to 1) when linear.
+Scale MakeScale(const std::vector<double>& values, bool log, AxisUnit unit,
+                double from, double to) {
+  double low = std::numeric_limits<double>::infinity(), high = 0;
+  for (double v : values) {
+    if (!std::isfinite(v) || (log && v <= 0)) continue;
+    low = std::min(low, v);
+    high = std::max(high, v);
+  }
+  Scale s{.log = log, .from = from, .to = to};
+  if (log) {
+    if (!std::isfinite(low)) low = high = 1;
+    s.low = std::pow(10, std::floor(std::log10(low)));
+    s.high = std::pow(10, std::ceil(std::log10(high)));
+    if (s.high <= s.low) s.high = s.low * 10;
+  } else if (unit == AxisUnit::kFraction) {
+    s.low = 0;
+    s.high = 1;
+  } else {
+    s.low = 0;
+    s.high = high > 0 ? high : 1;
+    const double step = Scale{.low = 0, .high = s.high}.Ticks().at(1);
+    s.high = std::ceil(s.high / step) * step;
+  }
+  return s;
+}
+
+std::string Text(double x, double y, const std::string& text,
+                 std::string_view anchor = "middle",
+                 std::string_view extra = "") {
+  return "<text x=\"" + Num(x) + "\" y=\"" + Num(y) + "\" text-anchor=\"" +
+         std::string(anchor) + "\"" + std::string(extra) + ">" +
+         HtmlEscape(text) + "</text>";
+}
+
+std::string Open(const std::string& id, const std::string& title,
+                 double height) {
+  return "<svg class=\"chart\" data-chart=\"" + HtmlEscape(id) +
+         "\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " +
+         Num(kWidth) + " " + Num(height) + "\" width=\"" + Num(kWidth) +
+         "\" height=\"" + Num(height) +
+         "\" role=\"img\" font-family=\"sans-serif\" font-size=\"11\" "
+         "fill=\"#333\"><title>" +
+         HtmlEscape(title) +
+         "</title><rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>" +
+         Text(kWidth / 2, 20, title, "middle",
+              " font-size=\"13\" font-weight=\"bold\"");
+}
+
+std::string Grid(const Scale& x, const Scale& y, const ChartAxes& axes) {
+  std::string lines = "<g class=\"axes\" stroke=\"#e4e4e4\">", labels;
+  for (double t : x.Ticks()) {
+    const double px = x(t);
+    lines += "<line x1=\"" + Num(px) + "\" y1=\"" + Num(kTop) + "\" x2=\"" +
+             Num(px) + "\" y2=\"" + Num(kBottom) + "\"/>";
+    labels += Text(px, kBottom + 16, TickLabel(t, axes.x_unit));
+  }
+  for (double t : y.Ticks()) {
+    const double py = y(t);
+    lines += "<line x1=\"" + Num(kLeft) + "\" y1=\"" + Num(py) + "\" x2=\"" +
+             Num(kRight) + "\" y2=\"" + Num(py) + "\"/>";
+    labels += Text(kLeft - 6, py + 4, TickLabel(t, axes.y_unit), "end");
+  }
+  std::string out = lines + "</g><g>" + labels;
+  out += "<rect x=\"" + Num(kLeft) + "\" y=\"" + Num(kTop) + "\" width=\"" +
+         Num(kRight - kLeft) + "\" height=\"" + Num(kBottom - kTop) +
+         "\" fill=\"none\" stroke=\"#999\"/>";
+  out += Text((kLeft + kRight) / 2, kBottom + 36, axes.x_label);
+  out +=
+      Text(16, (kTop + kBottom) / 2, axes.y_label, "middle",
+           " transform=\"rotate(-90 16 " + Num((kTop + kBottom) / 2) + ")\"");
+  return out + "</g>";
+}
+
+std::string LegendEntry(size_t row, const std::string& name,
+                        std::string_view color, bool dashed) {
+  const double y = kTop + 6 + 18.0 * row;
+  return "<g class=\"legend\" cursor=\"pointer\" data-toggle=\"" +
+         HtmlEscape(name) + "\"><line x1=\"" + Num(kLegendX) + "\" y1=\"" +
+         Num(y) + "\" x2=\"" + Num(kLegendX + 18) + "\" y2=\"" + Num(y) +
+         "\" stroke=\"" + std::string(color) + "\" stroke-width=\"3\"" +
+         (dashed ? " stroke-dasharray=\"5 3\"" : "") + "/>" +
+         Text(kLegendX + 24, y + 4, name, "start") + "</g>";
+}
+
+// The path of a series, broken at NaN and at values a log axis cannot show.
+std::string PathData(const ChartSeries& series, const Scale& x,
+                     const Scale& y) {
+  std::string d;
+  bool pen_down = false;
+  for (const ChartPoint& p : series.points) {
+    const bool drawable = std::isfinite(p.x) && std::isfinite(p.y) &&
+                          (!x.log || p.x > 0) && (!y.log || p.y > 0);
+    if (!drawable) {
+      pen_down = false;
+      continue;
+    }
+    d += (pen_down ? "L" : "M") + Num(x(p.x)) + " " + Num(y(p.y));
+    pen_down = true;
+  }
+  return d;
+}
+
+}  // namespace
+
+std::string HtmlEscape(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string_view SeriesColor(size_t index) {
+  static constexpr std::string_view kPalette[] = {
+      "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
+      "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
+  return kPalette[index % std::size(kPalette)];
+}
+
+std::string LineChart(const ChartAxes& axes,
+                      const std::vector<ChartSeries>& series) {
+  std::vector<double> xs, ys;
+  for (const ChartSeries& s : series) {
+    for (const ChartPoint& p : s.points) {
+      xs.push_back(p.x);
+      ys.push_back(p.y);
+    }
+  }
+  const Scale x = MakeScale(xs, axes.log_x, axes.x_unit, kLeft, kRight);
+  const Scale y = MakeScale(ys, axes.log_y, axes.y_unit, kBottom, kTop);
+  std::string out = Open(axes.id, axes.title, kHeight) + Grid(x, y, axes);
+  for (size_t i = 0; i < series.size(); ++i) {
+    const ChartSeries& s = series[i];
+    const std::string d = PathData(s, x, y);
+    const std::string_view color = SeriesColor(i);
+    out += LegendEntry(i, s.name, color, s.dashed);
+    if (d.empty()) continue;
+    out += "<path class=\"mark\" data-series=\"" + HtmlEscape(s.name) +
+           "\" d=\"" + d + "\" fill=\"none\" stroke=\"" + std::string(color) +
+           "\" stroke-width=\"2\"" +
+           (s.dashed ? " stroke-dasharray=\"5 3\"" : "") + "><title>" +
+           HtmlEscape(s.name) + "</title></path>";
+  }
+  return out + "</svg>";
+}
+
+std::string StackedBars(const std::string& id, const std::string& title,
+                        const std::vector<std::string>& categories,
+                        const std::vector<BarSegment>& segments) {
+  constexpr double kBarLeft = 150, kRow = 24;
+  const double height = std::max(kTop + kRow * categories.size() + 20,
+                                 kTop + 18.0 * segments.size() + 10);
+  uint64_t widest = 1;
+  std::vector<uint64_t> totals(categories.size(), 0);
+  for (const BarSegment& s : segments) {
+    for (size_t c = 0; c < categories.size(); ++c) totals[c] += s.values[c];
+  }
+  for (uint64_t t : totals) widest = std::max(widest, t);
+  std::string out = Open(id, title, height);
+  for (size_t i = 0; i < segments.size(); ++i) {
+    const double y = kTop + 6 + 18.0 * i;
+    out += "<rect x=\"" + Num(kLegendX) + "\" y=\"" + Num(y - 6) +
+           "\" width=\"12\" height=\"12\" fill=\"" + segments[i].color +
+           "\"/>" + Text(kLegendX + 18, y + 4, segments[i].name, "start");
+  }
+  for (size_t c = 0; c < categories.size(); ++c) {
+    const double y = kTop + kRow * c;
+    out += "<g data-series=\"" + HtmlEscape(categories[c]) + "\">" +
+           Text(kBarLeft - 6, y + 15, categories[c], "end");
+    double x = kBarLeft;
+    for (const BarSegment& s : segments) {
+      const uint64_t n = s.values[c];
+      if (n == 0) continue;
+      // Room after the longest bar for its total.
+      const double w =
+          (kRight - 50 - kBarLeft) * static_cast<double>(n) / widest;
+      out +=
+          "<rect class=\"mark\" x=\"" + Num(x) + "\" y=\"" + Num(y + 2) +
+          "\" width=\"" + Num(std::max(w, 1.0)) + "\" height=\"18\" fill=\"" +
+          s.color + "\"><title>" +
+          HtmlEscape(categories[c] + ": " + s.name + " " + std::to_string(n)) +
+          "</title></rect>";
+      x += w;
+    }
+    out += Text(x + 4, y + 15, std::to_string(totals[c]), "start") + "</g>";
+  }
+  return out + "</svg>";
+}
+
+std::string RatioChart(const std::string& id, const std::string& title,
+                       const std::vector<RatioRow>& rows) {
+  constexpr double kBarLeft = 260, kRow = 22;
+  double low = 0.8, high = 1.2;
+  for (const RatioRow& r : rows) {
+    if (!std::isfinite(r.ratio)) continue;
+    low = std::min({low, r.ratio, 1 - r.noise});
+    high = std::max({high, r.ratio, 1 + r.noise});
+  }
+  const Scale x{.low = std::floor(low * 10) / 10,
+                .high = std::ceil(high * 10) / 10,
+                .from = kBarLeft,
+                .to = kRight};
+  const double bottom = kTop + kRow * rows.size();
+  std::string out =
+      Open(id, title, bottom + 40) + "<g class=\"axes\" stroke=\"#e4e4e4\">";
+  std::string labels;
+  for (double t : x.Ticks()) {
+    out += "<line x1=\"" + Num(x(t)) + "\" y1=\"" + Num(kTop) + "\" x2=\"" +
+           Num(x(t)) + "\" y2=\"" + Num(bottom) + "\"/>";
+    labels += Text(x(t), bottom + 16, Short(t));
+  }
+  out += "<line stroke=\"#333\" x1=\"" + Num(x(1)) + "\" y1=\"" + Num(kTop) +
+         "\" x2=\"" + Num(x(1)) + "\" y2=\"" + Num(bottom) + "\"/></g>" +
+         labels;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const RatioRow& r = rows[i];
+    const double y = kTop + kRow * i + kRow / 2;
+    out += Text(kBarLeft - 6, y + 4, r.label, "end");
+    if (!std::isfinite(r.ratio)) continue;
+    out += "<rect fill=\"#ccc\" x=\"" + Num(x(1 - r.noise)) + "\" y=\"" +
+           Num(y - 7) + "\" width=\"" +
+           Num(std::max(x(1 + r.noise) - x(1 - r.noise), 1.0)) +
+           "\" height=\"14\"/>";
+    out += "<circle class=\"mark\" cx=\"" + Num(x(r.ratio)) + "\" cy=\"" +
+           Num(y) + "\" r=\"5\" fill=\"" + (r.failed ? "#d62728" : "#4e79a7") +
+           "\"><title>" + HtmlEscape(r.label + ": " + Short(r.ratio)) +
+           "</title></circle>";
+  }
+  return out + "</svg>";
+}
+
+namespace {
+
+// Counts per log bin: bin i holds values in [2^(i/per), 2^((i+1)/per)).
+std::map<int, uint64_t> LogBins(const LogHistogram& histogram,
+                                int per_doubling) {
+  std::map<int, uint64_t> bins;
+  const auto& counts = histogram.bucket_counts();
+  for (int b = 0; b < LogHistogram::kBuckets; ++b) {
+    if (counts[b] == 0) continue;
+    const double value = std::max<double>(1.0, LogHistogram::BucketLow(b));
+    bins[static_cast<int>(std::floor(std::log2(value) * per_doubling))] +=
+        counts[b];
+  }
+  return bins;
+}
+
+double Edge(int bin, int per_doubling) {
+  return std::exp2(static_cast<double>(bin) / per_doubling);
+}
+
+}  // namespace
+
+std::vector<ChartPoint> LogDensity(const LogHistogram& histogram,
+                                   int per_doubling, double scale) {
+  std::vector<ChartPoint> points;
+  int previous = 0;
+  bool first = true;
+  for (const auto& [bin, count] : LogBins(histogram, per_doubling)) {
+    if (!first && bin > previous + 1) points.push_back({kNaN, kNaN});
+    const double centre = std::exp2((bin + 0.5) / per_doubling);
+    points.push_back({centre * scale, static_cast<double>(count)});
+    previous = bin;
+    first = false;
+  }
+  return points;
+}
+
+std::vector<ChartPoint> Cumulative(const LogHistogram& histogram,
+                                   int per_doubling, double scale) {
+  std::vector<ChartPoint> points;
+  const double max = static_cast<double>(histogram.max());
+  uint64_t seen = 0;
+  for (const auto& [bin, count] : LogBins(histogram, per_doubling)) {
+    seen += count;
+    points.push_back({std::min(Edge(bin + 1, per_doubling), max) * scale,
+                      static_cast<double>(seen)});
+  }
+  if (!points.empty()) points.back().x = std::max(max, 1.0) * scale;
+  return points;
+}
+
+}  // namespace sudoku

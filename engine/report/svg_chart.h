@@ -1,0 +1,81 @@
+// Charts as functions from numbers to inline SVG markup, for the HTML
+// reports: no script, no external resource, every data mark of class "mark".
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/stats/histogram.h"
+
+namespace sudoku {
+
+// Text made safe inside HTML and SVG elements and attribute values.
+std::string HtmlEscape(std::string_view text);
+
+// The colour of the i-th series (ten that stay apart, then repeated).
+std::string_view SeriesColor(size_t index);
+
+struct ChartPoint {
+  double x = 0, y = 0;
+};
+
+// One line of a chart, named in its legend. A point whose y is NaN breaks
+// the line (an empty bin on a log axis).
+struct ChartSeries {
+  std::string name;
+  std::vector<ChartPoint> points;
+  bool dashed = false;
+};
+
+// How a value on an axis is labelled at a tick.
+enum class AxisUnit { kCount, kMicros, kFraction };
+
+struct ChartAxes {
+  std::string id;  // data-chart, for tests and the browser check
+  std::string title;
+  std::string x_label, y_label;
+  AxisUnit x_unit = AxisUnit::kCount, y_unit = AxisUnit::kCount;
+  bool log_x = false, log_y = false;
+};
+
+// Lines over two axes, with a legend that toggles each series.
+std::string LineChart(const ChartAxes& axes,
+                      const std::vector<ChartSeries>& series);
+
+// One horizontal bar per category, split into segments; each bar's width is
+// its share of the largest total.
+struct BarSegment {
+  std::string name;
+  std::string color;
+  std::vector<uint64_t> values;  // one per category
+};
+std::string StackedBars(const std::string& id, const std::string& title,
+                        const std::vector<std::string>& categories,
+                        const std::vector<BarSegment>& segments);
+
+// One row per category: a ratio (1 is unchanged) as a dot, with its noise
+// band 1 +- noise behind it; failed rows drawn in red.
+struct RatioRow {
+  std::string label;
+  double ratio = 1;
+  double noise = 0;
+  bool failed = false;
+};
+std::string RatioChart(const std::string& id, const std::string& title,
+                       const std::vector<RatioRow>& rows);
+
+// A histogram re-binned on a log axis, `per_doubling` bins to each power of
+// two, as (bin's geometric centre, count) with NaN for an empty bin between
+// two full ones; values scaled by `scale` (1e-3: nanoseconds to µs) and 0
+// counted in the first bin above 1.
+std::vector<ChartPoint> LogDensity(const LogHistogram& histogram,
+                                   int per_doubling, double scale);
+
+// The same bins cumulated: (bin's upper edge, values at or below it), the last
+// point at the exact maximum: a cactus plot's line.
+std::vector<ChartPoint> Cumulative(const LogHistogram& histogram,
+                                   int per_doubling, double scale);
+
+}  // namespace sudoku

@@ -1,0 +1,110 @@
+// Per-strategy statistics of a run: outcome counts, node totals, time and node
+// histograms, all exactly mergeable.
+#include "engine/stats/stats.h"
+
+#include <algorithm>
+
+namespace sudoku {
+namespace {
+
+// Heap order: the cheapest (then the latest line) on top, to be evicted.
+bool Costlier(const SlowPuzzle& a, const SlowPuzzle& b) {
+  if (a.nanos != b.nanos) return a.nanos > b.nanos;
+  return a.line < b.line;
+}
+
+}  // namespace
+
+std::string_view VerdictName(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kSolved:
+      return "solved";
+    case Verdict::kMultiple:
+      return "multiple";
+    case Verdict::kNoSolution:
+      return "no_solution";
+    case Verdict::kOverBudget:
+      return "over_budget";
+    case Verdict::kInvalid:
+      return "invalid";
+    case Verdict::kMalformed:
+      return "malformed";
+    case Verdict::kWrong:
+      return "wrong";
+    case Verdict::kError:
+      return "error";
+  }
+  return "unknown";
+}
+
+Verdict VerdictOf(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kSolved:
+      return Verdict::kSolved;
+    case Outcome::kMultiple:
+      return Verdict::kMultiple;
+    case Outcome::kNoSolution:
+      return Verdict::kNoSolution;
+    case Outcome::kOverBudget:
+      return Verdict::kOverBudget;
+    case Outcome::kError:
+      return Verdict::kError;
+  }
+  return Verdict::kWrong;
+}
+
+void SlowestPuzzles::Offer(const SlowPuzzle& puzzle) {
+  if (keep_ == 0) return;
+  if (heap_.size() < keep_) {
+    heap_.push_back(puzzle);
+    std::push_heap(heap_.begin(), heap_.end(), Costlier);
+  } else if (Costlier(puzzle, heap_.front())) {
+    std::pop_heap(heap_.begin(), heap_.end(), Costlier);
+    heap_.back() = puzzle;
+    std::push_heap(heap_.begin(), heap_.end(), Costlier);
+  }
+}
+
+void SlowestPuzzles::Merge(const SlowestPuzzles& other) {
+  keep_ = std::max(keep_, other.keep_);
+  for (const SlowPuzzle& p : other.heap_) Offer(p);
+}
+
+std::vector<SlowPuzzle> SlowestPuzzles::Sorted() const {
+  std::vector<SlowPuzzle> sorted = heap_;
+  std::sort(sorted.begin(), sorted.end(), Costlier);
+  return sorted;
+}
+
+void StrategyStats::Add(const Sample& sample) {
+  ++verdicts[static_cast<int>(sample.verdict)];
+  nodes_total += sample.nodes;
+  nodes_max = std::max(nodes_max, sample.nodes);
+  if (sample.verdict == Verdict::kSolved && !sample.guessed) ++no_guess;
+  nanos.Add(sample.nanos);
+  nodes.Add(sample.nodes);
+}
+
+void StrategyStats::Merge(const StrategyStats& other) {
+  for (int i = 0; i < kVerdicts; ++i) verdicts[i] += other.verdicts[i];
+  disagreements += other.disagreements;
+  expected_differs += other.expected_differs;
+  no_guess += other.no_guess;
+  nodes_total += other.nodes_total;
+  nodes_max = std::max(nodes_max, other.nodes_max);
+  nanos.Merge(other.nanos);
+  nodes.Merge(other.nodes);
+  slowest.Merge(other.slowest);
+}
+
+uint64_t StrategyStats::puzzles() const {
+  uint64_t total = 0;
+  for (uint64_t n : verdicts) total += n;
+  return total;
+}
+
+uint64_t StrategyStats::searched() const {
+  return puzzles() - count(Verdict::kInvalid) - count(Verdict::kMalformed);
+}
+
+}  // namespace sudoku

@@ -1,0 +1,88 @@
+// Per-strategy statistics of a run: outcome counts, node totals, time and node
+// histograms, all exactly mergeable.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/stats/histogram.h"
+#include "strategies/strategy.h"
+
+namespace sudoku {
+
+// How one puzzle line ended for one strategy. Every line read lands in
+// exactly one of these, so the counts add up to the lines read.
+enum class Verdict : uint8_t {
+  kSolved,
+  kMultiple,
+  kNoSolution,
+  kOverBudget,
+  kInvalid,    // the givens break a rule: no answer to it is counted
+  kMalformed,  // not a puzzle line: not handed to the strategy
+  kWrong,      // an answer that failed verification or contradicts a proof
+  // No answer: a process strategy died, answered garbage or timed out
+  // (Outcome::kError). Neither right nor wrong, and left out of cross-checks.
+  kError,
+};
+inline constexpr int kVerdicts = 8;
+
+std::string_view VerdictName(Verdict verdict);
+Verdict VerdictOf(Outcome outcome);
+
+// One (puzzle, strategy) measurement.
+struct Sample {
+  Verdict verdict;
+  uint64_t nanos;
+  uint64_t nodes;
+  bool guessed;
+};
+
+// A costly puzzle, kept for --slowest.
+struct SlowPuzzle {
+  uint64_t nanos = 0;
+  uint64_t nodes = 0;
+  uint64_t line = 0;
+  Grid puzzle{};
+};
+
+// The K costliest puzzles (by time) seen so far; mergeable.
+class SlowestPuzzles {
+ public:
+  explicit SlowestPuzzles(size_t keep = 0) : keep_(keep) {}
+  void Offer(const SlowPuzzle& puzzle);
+  void Merge(const SlowestPuzzles& other);
+  // Costliest first; ties broken by line so the order is deterministic.
+  std::vector<SlowPuzzle> Sorted() const;
+
+ private:
+  size_t keep_;
+  std::vector<SlowPuzzle> heap_;  // min-heap on (nanos, -line)
+};
+
+// Everything a report says of one strategy on one dataset. Integers only
+// (and histograms of integers), so Merge is exact and order-independent.
+struct StrategyStats {
+  explicit StrategyStats(size_t keep_slowest = 0) : slowest(keep_slowest) {}
+
+  uint64_t verdicts[kVerdicts] = {};
+  uint64_t disagreements = 0;     // unresolved clashes with other strategies
+  uint64_t expected_differs = 0;  // a valid answer other than the file's own
+  uint64_t no_guess = 0;          // searched puzzles solved without a guess
+  uint64_t nodes_total = 0;
+  uint64_t nodes_max = 0;
+  LogHistogram nanos;  // per searched puzzle (malformed and invalid excluded)
+  LogHistogram nodes;
+  SlowestPuzzles slowest;
+
+  void Add(const Sample& sample);
+  // Lines no strategy answers: malformed, or invalid (any answer discarded).
+  void AddUnsearched(Verdict verdict) { ++verdicts[static_cast<int>(verdict)]; }
+  void Merge(const StrategyStats& other);
+
+  uint64_t count(Verdict v) const { return verdicts[static_cast<int>(v)]; }
+  uint64_t puzzles() const;   // every line accounted for
+  uint64_t searched() const;  // lines whose answers count
+};
+
+}  // namespace sudoku
