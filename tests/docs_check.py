@@ -1,0 +1,297 @@
+#!/usr/bin/env python3
+"""Checks that the documentation cannot drift from the code (CTest DocsCheck.*).
+
+  docs_check.py SOURCE_DIR options BENCH GEN SHUFFLE CONVERT
+      every long option that a program's --help prints is in docs/cli.md, in backticks,
+      inside that program's section (## `bench`, ## `bench compare`, ## `gen`, ...)
+  docs_check.py SOURCE_DIR columns BENCH
+      every column of the CSV header bench writes is in docs/report.md, in backticks
+  docs_check.py SOURCE_DIR links
+      every relative link and anchor in README.md and the other Markdown files resolves
+  docs_check.py SOURCE_DIR recipes BUILD_DIR
+      every README.md block marked <!-- recipe --> runs: its `$ ` lines, in one shell, in a
+      scratch directory that sees the repository's files and BUILD_DIR as build/; a command
+      ending in `# exit N` must exit N, every other one 0
+
+Prints each problem as FILE:LINE: reason and exits 1 when there is one.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unicodedata
+
+# Markdown files the link check reads: the README, docs/, and the READMEs of the tree.
+MARKDOWN_SKIP = {"build", ".git", "corpus"}
+
+
+def markdown_files(root):
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in MARKDOWN_SKIP and not d.startswith(("build", "."))]
+        for name in sorted(files):
+            if name.endswith(".md"):
+                yield os.path.join(folder, name)
+
+
+def prose_lines(path):
+    """(line number, text) of a Markdown file outside fenced code blocks."""
+    fence = None
+    with open(path, encoding="utf-8") as source:
+        for number, line in enumerate(source, 1):
+            stripped = line.strip()
+            match = re.match(r"^(`{3,}|~{3,})", stripped)
+            if match:
+                if fence is None:
+                    fence = match.group(1)[0] * len(match.group(1))
+                elif stripped.startswith(fence) and stripped.strip(fence[0]) == "":
+                    fence = None
+                continue
+            if fence is None:
+                yield number, line.rstrip("\n")
+
+
+def slug(heading):
+    """GitHub's anchor for a heading: lowercase, punctuation dropped, spaces to hyphens."""
+    text = re.sub(r"<[^>]+>", "", heading).strip().lower()
+    kept = []
+    for char in text:
+        category = unicodedata.category(char)
+        if char in "-_ " or category[0] in "LN" or category == "Mn":
+            kept.append(char)
+    return "".join(kept).replace(" ", "-")
+
+
+def anchors(path):
+    found = set()
+    counts = {}
+    for _, line in prose_lines(path):
+        heading = re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
+        if heading:
+            base = slug(heading.group(1))
+            count = counts.get(base, 0)
+            counts[base] = count + 1
+            found.add(base if count == 0 else f"{base}-{count}")
+        for explicit in re.findall(r'<a\s+(?:id|name)="([^"]+)"', line):
+            found.add(explicit)
+    return found
+
+
+def strip_inline_code(line):
+    return re.sub(r"(`+)(.+?)\1", "", line)
+
+
+LINK = re.compile(r"!?\[(?:[^\]\[]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+REFERENCE = re.compile(r"^\s*\[[^\]]+\]:\s*(\S+)")
+
+
+def check_links(root):
+    problems = []
+    anchor_cache = {}
+    for path in markdown_files(root):
+        for number, line in prose_lines(path):
+            text = strip_inline_code(line)
+            targets = LINK.findall(text) + REFERENCE.findall(text)
+            for target in targets:
+                if re.match(r"^[a-z][a-z0-9+.-]*:", target, re.I):
+                    continue  # http:, https:, mailto: ...: not ours to check offline
+                file_part, _, anchor = target.partition("#")
+                if file_part:
+                    resolved = os.path.normpath(os.path.join(os.path.dirname(path), file_part))
+                else:
+                    resolved = path
+                where = f"{os.path.relpath(path, root)}:{number}"
+                if not os.path.exists(resolved):
+                    problems.append(f"{where}: link to {target}: no such file")
+                    continue
+                if anchor:
+                    if not resolved.endswith(".md"):
+                        continue  # a line anchor in a source file (#L10) is GitHub's, not ours
+                    if resolved not in anchor_cache:
+                        anchor_cache[resolved] = anchors(resolved)
+                    if anchor not in anchor_cache[resolved]:
+                        problems.append(
+                            f"{where}: link to {target}: no heading "
+                            f"'#{anchor}' in {os.path.relpath(resolved, root)}")
+    return problems
+
+
+def help_options(program, *words):
+    result = subprocess.run([program, *words, "--help"], capture_output=True, text=True,
+                            timeout=60)
+    if result.returncode != 0:
+        raise RuntimeError(f"{program} {' '.join(words)} --help exited {result.returncode}")
+    options = []
+    for line in result.stdout.splitlines():
+        # Option lines start with the option's names; descriptions and wrapped text do not.
+        match = re.match(r"^\s+((?:-[A-Za-z0-9],)?--[A-Za-z0-9][A-Za-z0-9-]*)", line)
+        if match:
+            name = match.group(1).split(",")[-1]
+            if name not in ("--help", "--help-all") and name not in options:
+                options.append(name)
+    return options
+
+
+def cli_sections(path):
+    """The text of docs/cli.md under each `## `program`` heading, by program."""
+    sections = {}
+    current = None
+    for _, line in prose_lines(path):
+        heading = re.match(r"^##\s+`([a-z][a-z ]*)`\s*$", line)
+        if heading:
+            current = heading.group(1)
+            sections.setdefault(current, [])
+            continue
+        if re.match(r"^##\s", line):
+            current = None
+        elif current is not None:
+            sections[current].append(line)
+    return {name: "\n".join(lines) for name, lines in sections.items()}
+
+
+def check_options(root, bench, gen, shuffle, convert):
+    problems = []
+    path = os.path.join(root, "docs", "cli.md")
+    if not os.path.isfile(path):
+        return ["docs/cli.md:1: missing"]
+    sections = cli_sections(path)
+    programs = [("bench", bench, []), ("bench compare", bench, ["compare"]),
+                ("bench merge", bench, ["merge"]), ("gen", gen, []),
+                ("shuffle", shuffle, []), ("convert", convert, [])]
+    for title, binary, words in programs:
+        if title not in sections:
+            problems.append(f"docs/cli.md:1: no section '## `{title}`'")
+            continue
+        text = sections[title]
+        for option in help_options(binary, *words):
+            if not re.search(r"`" + re.escape(option) + r"(?![A-Za-z0-9-])[^`]*`", text):
+                problems.append(f"docs/cli.md:1: `{title} --help` prints {option}, "
+                                f"which its section does not document")
+    return problems
+
+
+def check_columns(root, bench):
+    path = os.path.join(root, "docs", "report.md")
+    if not os.path.isfile(path):
+        return ["docs/report.md:1: missing"]
+    dataset = os.path.join(root, "datasets", "edge-cases.txt")
+    result = subprocess.run([bench, "-q", "-s", "bitmask", "--csv", "-", dataset],
+                            capture_output=True, text=True, timeout=120)
+    header = result.stdout.splitlines()[0] if result.stdout else ""
+    columns = header.split(",")
+    if len(columns) < 10:
+        return [f"docs/report.md:1: could not read bench's CSV header ({header!r})"]
+    documented = set()
+    for _, line in prose_lines(path):
+        if line.lstrip().startswith("|"):
+            documented.update(re.findall(r"`([a-z0-9_]+)`", line))
+    return [f"docs/report.md:1: CSV column `{column}` is not in the page's tables"
+            for column in columns if column not in documented]
+
+
+def recipes(path):
+    """(first line, [(line, command, expected exit)]) of each block after <!-- recipe -->."""
+    blocks = []
+    with open(path, encoding="utf-8") as source:
+        lines = source.read().split("\n")
+    index = 0
+    while index < len(lines):
+        if lines[index].strip() == "<!-- recipe -->":
+            start = index + 1
+            while start < len(lines) and not lines[start].startswith("```"):
+                start += 1
+            commands = []
+            line = start + 1
+            while line < len(lines) and not lines[line].startswith("```"):
+                if lines[line].startswith("$ "):
+                    first = line
+                    command = lines[line][2:]
+                    while command.endswith("\\") and line + 1 < len(lines):
+                        line += 1
+                        command = command[:-1] + "\n" + lines[line]
+                    expected = 0
+                    marker = re.search(r"#\s*exit\s+(\d+)\s*$", command)
+                    if marker:
+                        expected = int(marker.group(1))
+                    commands.append((first + 1, command, expected))
+                line += 1
+            blocks.append((start + 1, commands))
+            index = line
+        index += 1
+    return blocks
+
+
+def check_recipes(root, build):
+    problems = []
+    readme = os.path.join(root, "README.md")
+    blocks = recipes(readme)
+    if len(blocks) < 5:
+        problems.append(f"README.md:1: {len(blocks)} recipes marked <!-- recipe -->, "
+                        f"expected at least 5")
+    for start, commands in blocks:
+        if not commands:
+            problems.append(f"README.md:{start}: a recipe block with no `$ ` command")
+            continue
+        scratch = tempfile.mkdtemp(prefix="recipe-")
+        try:
+            for name in os.listdir(root):
+                if name in (".git",) or name.startswith("build"):
+                    continue
+                os.symlink(os.path.join(root, name), os.path.join(scratch, name))
+            os.symlink(os.path.abspath(build), os.path.join(scratch, "build"))
+            # One shell per block, so a recipe's later commands see its earlier files and
+            # variables; pipefail, so a pipe's failure is the command's. Each command's exit
+            # status goes to a file of its own, so none is lost to the next command.
+            status = os.path.join(scratch, ".recipe-status")
+            script = ["set -o pipefail"]
+            for number, command, _ in commands:
+                script += [command, f'echo "{number} $?" >> "{status}"']
+            result = subprocess.run(["bash", "-c", "\n".join(script)], cwd=scratch,
+                                    capture_output=True, text=True, timeout=600)
+            seen = {}
+            if os.path.exists(status):
+                with open(status) as statuses:
+                    for entry in statuses:
+                        number, code = entry.split()
+                        seen[int(number)] = int(code)
+            for number, command, expected in commands:
+                code = seen.get(number)
+                if code != expected:
+                    tail = (result.stderr or result.stdout).strip().splitlines()[-4:]
+                    problems.append(f"README.md:{number}: exited {code}, expected {expected}: "
+                                    f"{command.splitlines()[0]}"
+                                    + "".join(f"\n    {t}" for t in tail))
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+    return problems
+
+
+def main(argv):
+    if len(argv) < 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    root = os.path.abspath(argv[1])
+    what = argv[2]
+    if what == "options" and len(argv) == 7:
+        problems = check_options(root, *argv[3:7])
+    elif what == "columns" and len(argv) == 4:
+        problems = check_columns(root, argv[3])
+    elif what == "links" and len(argv) == 3:
+        problems = check_links(root)
+    elif what == "recipes" and len(argv) == 4:
+        problems = check_recipes(root, argv[3])
+    else:
+        print(__doc__, file=sys.stderr)
+        return 2
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"docs_check {what}: {len(problems)} problem(s)", file=sys.stderr)
+        return 1
+    print(f"docs_check {what}: all good")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

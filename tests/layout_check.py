@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Checks that the source tree keeps the layout engine/README.md and docs/architecture.md describe.
+
+  python3 tests/layout_check.py [SOURCE_DIR]
+
+- engine/: a folder includes only folders listed above it in engine/README.md's table, never
+  bench/ or tools/; every folder has a README.md; oneTBB is included only by engine/pipeline/.
+- strategies/: includes only strategies/ (the engine never reaches a concrete strategy through
+  it, and a strategy knows nothing of the engine).
+- mpi.h is included by bench/mpi_rank_group.cc alone.
+- every C and C++ source file opens with a comment line saying what it is for.
+- no source file of bench/ (the CLI) is over MAX_BENCH_LINES lines.
+Prints every violation as FILE:LINE: reason and exits 1 when there is one.
+"""
+import os
+import re
+import sys
+
+MAX_BENCH_LINES = 600
+SOURCE_SUFFIXES = (".cc", ".h", ".c", ".inc")
+INCLUDE = re.compile(r'^\s*#\s*include\s+([<"])([^>"]+)[>"]')
+
+
+def engine_layers(root):
+    """The engine folders in README order, lowest first."""
+    layers = []
+    with open(os.path.join(root, "engine", "README.md"), encoding="utf-8") as readme:
+        for line in readme:
+            match = re.match(r"^\|\s*\[`([a-z_]+)/`\]", line)
+            if match:
+                layers.append(match.group(1))
+    return layers
+
+
+def sources(root, top):
+    for folder, _, files in os.walk(os.path.join(root, top)):
+        for name in sorted(files):
+            if name.endswith(SOURCE_SUFFIXES):
+                yield os.path.join(folder, name)
+
+
+def includes(path):
+    with open(path, encoding="utf-8", errors="replace") as source:
+        for number, line in enumerate(source, 1):
+            match = INCLUDE.match(line)
+            if match:
+                yield number, match.group(1), match.group(2)
+
+
+def check(root):
+    problems = []
+
+    def say(path, number, reason):
+        problems.append(f"{os.path.relpath(path, root)}:{number}: {reason}")
+
+    layers = engine_layers(root)
+    if not layers:
+        say(os.path.join(root, "engine", "README.md"), 1, "no folder table found")
+    rank = {name: index for index, name in enumerate(layers)}
+    engine_dir = os.path.join(root, "engine")
+    for name in sorted(os.listdir(engine_dir)):
+        folder = os.path.join(engine_dir, name)
+        if not os.path.isdir(folder):
+            if name.endswith(SOURCE_SUFFIXES):
+                say(folder, 1, "engine sources live in the folders of engine/README.md")
+            continue
+        if name not in rank:
+            say(folder, 1, f"engine/{name}/ is not in engine/README.md's table")
+        if not os.path.isfile(os.path.join(folder, "README.md")):
+            say(folder, 1, f"engine/{name}/ has no README.md")
+
+    for path in sources(root, "engine"):
+        here = os.path.relpath(path, engine_dir).split(os.sep)[0]
+        for number, kind, target in includes(path):
+            if kind != '"':
+                if target.startswith(("tbb/", "oneapi/")) and here != "pipeline":
+                    say(path, number, f"<{target}>: oneTBB stays in engine/pipeline/")
+                if target == "mpi.h":
+                    say(path, number, "mpi.h stays in bench/mpi_rank_group.cc")
+                continue
+            top = target.split("/")[0]
+            if top in ("bench", "tools", "tests"):
+                say(path, number, f'"{target}": the engine never includes {top}/')
+            elif top == "strategies" and target not in (
+                    "strategies/strategy.h", "strategies/geometry.h"):
+                say(path, number, f'"{target}": the engine knows only the strategy contract')
+            elif top == "engine":
+                parts = target.split("/")
+                there = parts[1] if len(parts) > 2 else None
+                if there is None:
+                    if target != "engine/build_info.h":
+                        say(path, number, f'"{target}": engine headers live in its folders')
+                elif there not in rank:
+                    say(path, number, f'"{target}": engine/{there}/ is not a known folder')
+                elif here in rank and rank[there] > rank[here]:
+                    say(path, number, f'"{target}": engine/{here}/ may not include '
+                        f"engine/{there}/, which is above it in engine/README.md")
+
+    for path in sources(root, "strategies"):
+        for number, kind, target in includes(path):
+            if kind == '"' and not target.startswith("strategies/"):
+                say(path, number, f'"{target}": a strategy includes only strategies/')
+
+    for top in ("bench", "tools", "tests"):
+        for path in sources(root, top):
+            if "corpus" in path.split(os.sep):
+                continue
+            for number, kind, target in includes(path):
+                if target == "mpi.h" and os.path.relpath(path, root) != "bench/mpi_rank_group.cc":
+                    say(path, number, "mpi.h stays in bench/mpi_rank_group.cc")
+
+    for top in ("engine", "strategies", "bench", "tools", "tests"):
+        for path in sources(root, top):
+            if "corpus" in path.split(os.sep):
+                continue
+            with open(path, encoding="utf-8", errors="replace") as source:
+                first = source.readline()
+            if not (first.startswith("//") or first.startswith("/*")):
+                say(path, 1, "a source file opens with one line saying what it is for")
+
+    for path in sources(root, "bench"):
+        with open(path, encoding="utf-8", errors="replace") as source:
+            count = sum(1 for _ in source)
+        if count > MAX_BENCH_LINES and not path.endswith(".inc"):
+            say(path, count, f"{count} lines: the CLI keeps each file under "
+                f"{MAX_BENCH_LINES} (split it by feature)")
+    return problems
+
+
+def main():
+    root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
+                           os.path.join(os.path.dirname(__file__), ".."))
+    problems = check(root)
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"layout_check: {len(problems)} problem(s)", file=sys.stderr)
+        return 1
+    print("layout_check: the tree keeps its layout")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
