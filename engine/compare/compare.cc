@@ -122,15 +122,62 @@ TimingCheck CheckTiming(const ReportEntry& base, const ReportEntry& cur,
   return t;
 }
 
+Change Direction(const ReportColumn& column, double baseline, double current) {
+  if (baseline == current) return Change::kNone;
+  switch (column.better) {
+    case Better::kHigher:
+      return current > baseline ? Change::kBetter : Change::kWorse;
+    case Better::kLower:
+      return current < baseline ? Change::kBetter : Change::kWorse;
+    case Better::kNeither:
+      break;
+  }
+  return Change::kNeither;
+}
+
 // The shown columns, and the other exact ones where they differ.
 std::vector<MetricDelta> Metrics(const ReportRow& b, const ReportRow& c) {
   std::vector<MetricDelta> metrics;
   for (const ReportColumn* column : ComparedColumns()) {
     const double bv = column->number(b), cv = column->number(c);
     if (column->compared == Compared::kExact && bv == cv) continue;
-    metrics.push_back({std::string(column->name), bv, cv, column->Exact()});
+    MetricDelta& m = metrics.emplace_back(
+        MetricDelta{std::string(column->name), bv, cv, column->Exact()});
+    if (m.exact) m.change = Direction(*column, bv, cv);
   }
   return metrics;
+}
+
+// The row's direction from its exact metrics' (see RowComparison::change).
+Change RowDirection(const std::vector<MetricDelta>& metrics) {
+  bool better = false, worse = false, neither = false;
+  for (const MetricDelta& m : metrics) {
+    better |= m.change == Change::kBetter;
+    worse |= m.change == Change::kWorse;
+    neither |= m.change == Change::kNeither;
+  }
+  if (better && worse) return Change::kMixed;
+  if (better) return Change::kBetter;
+  if (worse) return Change::kWorse;
+  return neither ? Change::kNeither : Change::kNone;
+}
+
+// SearchDifferences with each change's direction, for compare's readers.
+std::vector<std::string> DescribedChanges(
+    const std::vector<std::string>& differences,
+    const std::vector<MetricDelta>& metrics) {
+  std::vector<std::string> described;
+  for (const std::string& difference : differences) {
+    const std::string name = difference.substr(0, difference.find(' '));
+    std::string text = difference;
+    for (const MetricDelta& m : metrics) {
+      if (m.name == name && m.change != Change::kNone) {
+        text += " (" + std::string(ChangeName(m.change)) + ")";
+      }
+    }
+    described.push_back(text);
+  }
+  return described;
 }
 
 }  // namespace
@@ -199,6 +246,22 @@ std::string_view RowVerdictName(RowVerdict verdict) {
   return "?";
 }
 
+std::string_view ChangeName(Change change) {
+  switch (change) {
+    case Change::kNone:
+      return "none";
+    case Change::kBetter:
+      return "better";
+    case Change::kWorse:
+      return "worse";
+    case Change::kMixed:
+      return "mixed";
+    case Change::kNeither:
+      return "neither better nor worse";
+  }
+  return "?";
+}
+
 double MetricDelta::Ratio() const {
   if (baseline == 0) {
     return current == 0 ? 1.0 : std::numeric_limits<double>::quiet_NaN();
@@ -221,6 +284,12 @@ int Comparison::ExitCode() const {
 size_t Comparison::Count(RowVerdict verdict) const {
   return std::count_if(rows.begin(), rows.end(), [&](const RowComparison& r) {
     return r.verdict == verdict;
+  });
+}
+
+size_t Comparison::Count(Change change) const {
+  return std::count_if(rows.begin(), rows.end(), [&](const RowComparison& r) {
+    return r.verdict == RowVerdict::kChanged && r.change == change;
   });
 }
 
@@ -296,7 +365,9 @@ Comparison CompareReports(std::span<const ReportEntry> baseline,
     r.baseline_repeats = base.row.repeats;
     r.current_repeats = cur.row.repeats;
     r.metrics = Metrics(base.row, cur.row);
-    r.changed = SearchDifferences(base.row, cur.row);
+    r.changed =
+        DescribedChanges(SearchDifferences(base.row, cur.row), r.metrics);
+    r.change = RowDirection(r.metrics);
     r.timing = CheckTiming(base, cur, options);
     r.build_note = BuildChange(base.row, cur.row);
     if (!r.changed.empty()) {

@@ -52,12 +52,24 @@ enum class RowVerdict {
 };
 std::string_view RowVerdictName(RowVerdict verdict);
 
+// Which way an exact change goes. Any change fails until the baseline is
+// re-blessed; the direction tells a reviewer whether to celebrate or look.
+enum class Change {
+  kNone,     // equal
+  kBetter,   // toward the column's better side (fewer nodes, more solved)
+  kWorse,    // away from it
+  kMixed,    // a row: some columns better, some worse
+  kNeither,  // a column without a better side (multiple, invalid, ...)
+};
+std::string_view ChangeName(Change change);
+
 // One metric of a matched row, as printed and exported.
 struct MetricDelta {
   std::string name;
   double baseline = 0;
   double current = 0;
   bool exact = false;  // deterministic: must be equal
+  Change change = Change::kNone;  // for an exact metric that differs
   // current / baseline; NaN when the baseline is 0 and the current is not.
   double Ratio() const;
 };
@@ -77,7 +89,12 @@ struct RowComparison {
   uint64_t max_nodes = kUnlimitedNodes;
   RowVerdict verdict = RowVerdict::kSame;
   std::vector<MetricDelta> metrics;  // empty for kMissing and kNew
-  std::vector<std::string> changed;  // SearchDifferences, for kChanged
+  // "metric a -> b (better)" for each exact column that differs (kChanged).
+  std::vector<std::string> changed;
+  // The row's direction over its directional columns: better when some
+  // improved and none got worse, worse the other way round, mixed when
+  // both; neither when only columns without a better side moved.
+  Change change = Change::kNone;
   TimingCheck timing;
   int baseline_repeats = 0, current_repeats = 0;
   // Set when the strategy's build changed (strategy_sha256 or
@@ -96,6 +113,8 @@ struct Comparison {
   // 0 pass, 1 a row changed, went missing or regressed, 2 refused.
   int ExitCode() const;
   size_t Count(RowVerdict verdict) const;
+  // Rows that changed in this direction.
+  size_t Count(Change change) const;
 };
 
 // What changed in the build behind a row, or empty when the same build ran.

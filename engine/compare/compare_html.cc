@@ -73,6 +73,9 @@ std::string MetricsTable(const RowComparison& r, const ReportEntry& base,
   for (const MetricDelta& m : r.metrics) {
     const bool changed = m.exact && m.baseline != m.current;
     std::string note = changed ? "CHANGED" : "";
+    if (m.change == Change::kBetter || m.change == Change::kWorse) {
+      note += ", " + std::string(ChangeName(m.change));
+    }
     if (m.name == "puzzles_per_s") {
       note = "noise " + Percent(r.timing.noise);
       if (!r.timing.note.empty()) note += "; " + r.timing.note;
@@ -90,8 +93,13 @@ std::string MetricsTable(const RowComparison& r, const ReportEntry& base,
 std::string RowSection(size_t i, const RowComparison& r, const Index& base,
                        const Index& cur) {
   const std::string verdict(RowVerdictName(r.verdict));
+  const std::string direction =
+      r.verdict == RowVerdict::kChanged && r.change != Change::kNone
+          ? ", " + std::string(ChangeName(r.change))
+          : "";
   std::string out = "<section class=\"row\"><h3 class=\"verdict-" + verdict +
-                    "\">" + HtmlEscape(RowName(r)) + " [" + verdict + "]</h3>";
+                    "\">" + HtmlEscape(RowName(r)) + " [" + verdict +
+                    direction + "]</h3>";
   if (!r.build_note.empty()) out += "<p>" + HtmlEscape(r.build_note) + "</p>";
   if (!r.changed.empty()) {
     out += "<p class=\"changed\">searched differently: ";

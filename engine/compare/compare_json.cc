@@ -16,6 +16,9 @@ Json RowJson(const RowComparison& r) {
                        {"current", JsonNumber(m.current)},
                        {"ratio", JsonNumber(m.Ratio())},
                        {"exact", m.exact}};
+    if (m.change != Change::kNone) {
+      metrics[m.name]["change"] = ChangeName(m.change);
+    }
   }
   const TimingCheck& t = r.timing;
   Json row = {
@@ -39,6 +42,7 @@ Json RowJson(const RowComparison& r) {
   };
   // Only when it changed, so reports of one build compare as they always did.
   if (!r.build_note.empty()) row["build_note"] = r.build_note;
+  if (r.change != Change::kNone) row["change"] = ChangeName(r.change);
   return row;
 }
 

@@ -171,6 +171,16 @@ void ReadComplete(std::string_view text, const std::string& where,
   row.complete = text == "true";
 }
 
+// A compared column whose larger (or smaller) values are the better ones.
+constexpr ReportColumn Higher(ReportColumn column) {
+  column.better = Better::kHigher;
+  return column;
+}
+constexpr ReportColumn Lower(ReportColumn column) {
+  column.better = Better::kLower;
+  return column;
+}
+
 // A column added after the first schema, and what it reads as when absent.
 constexpr ReportColumn Added(ReportColumn column,
                              void (*if_absent)(ReportRow&)) {
@@ -190,26 +200,26 @@ constexpr ReportColumn kColumns[] = {
     {.name = "max_nodes", .write = &WriteBudget, .read = &ReadBudget},
     Integer<&R::threads>("threads"),
     Integer<&R::puzzles>("puzzles",                  kExact,       1),
-    Integer<&R::solved>("solved",                    kExactShown,  2),
+    Higher(Integer<&R::solved>("solved",             kExactShown,  2)),
     Integer<&R::multiple>("multiple",                kExactShown,  3),
     Integer<&R::no_solution>("no_solution",          kExactShown,  4),
     Integer<&R::invalid>("invalid",                  kExact,       7),
     Integer<&R::malformed>("malformed",              kExact,       8),
-    Integer<&R::over_budget>("over_budget",          kExactShown,  5),
+    Lower(Integer<&R::over_budget>("over_budget",    kExactShown,  5)),
     Decimal<&R::wall_s, 6>("wall_s",                 kTiming),
-    Decimal<&R::puzzles_per_s, 1>("puzzles_per_s",   kTimingShown, 14),
+    Higher(Decimal<&R::puzzles_per_s, 1>("puzzles_per_s", kTimingShown, 14)),
     Decimal<&R::mean_us, 3>("mean_us",               kTiming),
-    Decimal<&R::p50_us, 3>("p50_us",                 kTimingShown, 15),
+    Lower(Decimal<&R::p50_us, 3>("p50_us",           kTimingShown, 15)),
     Decimal<&R::p90_us, 3>("p90_us",                 kTiming),
-    Decimal<&R::p99_us, 3>("p99_us",                 kTimingShown, 16),
+    Lower(Decimal<&R::p99_us, 3>("p99_us",           kTimingShown, 16)),
     Decimal<&R::max_us, 3>("max_us",                 kTiming),
-    Integer<&R::nodes_total>("nodes_total",          kExactShown,  11),
+    Lower(Integer<&R::nodes_total>("nodes_total",    kExactShown,  11)),
     Decimal<&R::nodes_mean, 3>("nodes_mean"),
-    Integer<&R::nodes_max>("nodes_max",              kExact,       12),
-    Decimal<&R::no_guess_pct, 3>("no_guess_pct",     kExact,       13),
-    Integer<&R::wrong>("wrong",                      kExactShown,  6),
-    Integer<&R::disagreements>("disagreements",      kExact,       9),
-    Integer<&R::expected_differs>("expected_differs", kExact,      10),
+    Lower(Integer<&R::nodes_max>("nodes_max",        kExact,       12)),
+    Higher(Decimal<&R::no_guess_pct, 3>("no_guess_pct", kExact,    13)),
+    Lower(Integer<&R::wrong>("wrong",                kExactShown,  6)),
+    Lower(Integer<&R::disagreements>("disagreements", kExact,       9)),
+    Lower(Integer<&R::expected_differs>("expected_differs", kExact, 10)),
     Decimal<&R::solve_s, 6>("solve_s",               kTiming),
     Decimal<&R::pass_wall_s, 6>("pass_wall_s",       kTiming),
     Decimal<&R::pass_cpu_s, 6>("pass_cpu_s",         kTiming),
@@ -231,7 +241,7 @@ constexpr ReportColumn kColumns[] = {
     Added(Decimal<&R::puzzles_per_s_max, 1>("puzzles_per_s_max", kTiming),
           &ThroughputIsItsOwnMaximum),
     // Added with --exec.
-    Added(Integer<&R::errors>("errors",              kExact,       6),
+    Added(Lower(Integer<&R::errors>("errors",       kExact,       6)),
           &NoErrors),
     // Added with plugins: which build of the strategy ran.
     Added(Text<&R::strategy_origin>("strategy_origin"), &BuiltIn),

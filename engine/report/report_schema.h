@@ -29,6 +29,12 @@ enum class Compared {
                  // puzzles_per_s gates, beyond the noise (CheckTiming)
 };
 
+// Which way a compared column improves, so `bench compare` can say whether an
+// exact change is better or worse (it fails either way until re-blessed).
+// Some have no better side: `multiple` or `invalid` move when the answers or
+// the data change, which is neither an improvement nor a regression.
+enum class Better { kNeither, kHigher, kLower };
+
 struct ReportColumn {
   std::string_view name;
   // The CSV field, quoted where RFC 4180 needs it.
@@ -45,6 +51,7 @@ struct ReportColumn {
   int compare_order = 0;
   // The value compare weighs; null for text columns.
   double (*number)(const ReportRow& row) = nullptr;
+  Better better = Better::kNeither;
 
   bool Exact() const {
     return compared == Compared::kExact || compared == Compared::kExactShown;

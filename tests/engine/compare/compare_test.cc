@@ -87,7 +87,8 @@ TEST(CompareReports, ChangedNodeTotalFailsWhateverTheClockSays) {
   const RowComparison& dlx = Row(c, "dlx");
   EXPECT_EQ(dlx.verdict, RowVerdict::kChanged);
   ASSERT_EQ(dlx.changed.size(), 1u);
-  EXPECT_EQ(dlx.changed[0], "nodes_total 12345 -> 12346");
+  EXPECT_EQ(dlx.changed[0], "nodes_total 12345 -> 12346 (worse)");
+  EXPECT_EQ(dlx.change, Change::kWorse);
   EXPECT_EQ(Row(c, "bands").verdict, RowVerdict::kSame);
 }
 
@@ -99,7 +100,8 @@ TEST(CompareReports, ChangedOutcomeCountFails) {
   EXPECT_EQ(c.ExitCode(), 1);
   EXPECT_EQ(c.rows[0].verdict, RowVerdict::kChanged);
   EXPECT_EQ(c.rows[0].changed, (std::vector<std::string>{
-                                   "solved 90 -> 89", "over_budget 10 -> 11"}));
+                                   "solved 90 -> 89 (worse)",
+                                   "over_budget 10 -> 11 (worse)"}));
 }
 
 TEST(CompareReports, WrongAnswersAndNodeMaxAreExactToo) {
@@ -122,7 +124,61 @@ TEST(CompareReports, UnansweredPuzzlesAreExact) {
   current[0].row.errors = 2;
   const Comparison c = CompareReports(Report({Entry("dlx")}), current, {});
   EXPECT_EQ(c.ExitCode(), 1);
-  EXPECT_EQ(c.rows[0].changed, (std::vector<std::string>{"errors 0 -> 2"}));
+  EXPECT_EQ(c.rows[0].changed,
+            (std::vector<std::string>{"errors 0 -> 2 (worse)"}));
+}
+
+// An improvement still fails (the baseline must be re-blessed), but says so:
+// an 11.6x fall in nodes is not a regression.
+TEST(CompareReports, FewerNodesAreABetterChangeAndStillFail) {
+  auto current = Report({Entry("dlx")});
+  current[0].row.nodes_total = 1064;  // 12345 / 11.6
+  current[0].row.nodes_max = 100;
+  const Comparison c = CompareReports(Report({Entry("dlx")}), current, {});
+  EXPECT_EQ(c.ExitCode(), 1);
+  EXPECT_EQ(c.rows[0].verdict, RowVerdict::kChanged);
+  EXPECT_EQ(c.rows[0].change, Change::kBetter);
+  EXPECT_EQ(c.rows[0].changed,
+            (std::vector<std::string>{"nodes_total 12345 -> 1064 (better)",
+                                      "nodes_max 2000 -> 100 (better)"}));
+  EXPECT_EQ(c.Count(Change::kBetter), 1u);
+  std::ostringstream out;
+  PrintComparison(out, c);
+  EXPECT_NE(out.str().find("[changed, better]"), std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("CHANGED, better"), std::string::npos);
+  EXPECT_NE(out.str().find("verdict: FAIL (exit 1): 1 changed (1 better)"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("bless a new baseline"), std::string::npos);
+}
+
+// A row that improved in one column and got worse in another is mixed; a
+// column without a better side (multiple) gives no direction of its own.
+TEST(CompareReports, DirectionsMixAndSomeColumnsHaveNone) {
+  auto mixed = Report({Entry("dlx"), Entry("bands")});
+  mixed[0].row.nodes_total -= 100;
+  mixed[0].row.wrong = 1;
+  mixed[1].row.multiple += 1;
+  mixed[1].row.solved -= 1;
+  const Comparison c =
+      CompareReports(Report({Entry("dlx"), Entry("bands")}), mixed, {});
+  EXPECT_EQ(Row(c, "dlx").change, Change::kMixed);
+  // solved fell (worse); multiple rose (neither): worse overall.
+  EXPECT_EQ(Row(c, "bands").change, Change::kWorse);
+  auto other = Report({Entry("dlx")});
+  other[0].row.multiple += 1;
+  other[0].row.puzzles += 1;
+  const Comparison o = CompareReports(Report({Entry("dlx")}), other, {});
+  EXPECT_EQ(o.rows[0].change, Change::kNeither);
+  EXPECT_EQ(o.rows[0].changed[0],
+            "puzzles 100 -> 101 (neither better nor worse)");
+  std::ostringstream out;
+  PrintComparison(out, o);
+  EXPECT_NE(out.str().find("  [changed, neither better nor worse]"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("1 changed (1 other)"), std::string::npos);
 }
 
 TEST(CompareReports, SlowerWithinNoisePasses) {
@@ -275,14 +331,15 @@ TEST(CompareReports, TableNamesEveryRowAndTheVerdict) {
   std::ostringstream out;
   PrintComparison(out, c);
   const std::string text = out.str();
-  EXPECT_NE(text.find("regression.txt  dlx  limit 2  budget 2,000  [changed]"),
+  EXPECT_NE(text.find("regression.txt  dlx  limit 2  budget 2,000  "
+                      "[changed, worse]"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("nodes_total"), std::string::npos);
   EXPECT_NE(text.find("CHANGED"), std::string::npos);
   EXPECT_NE(text.find("[missing]"), std::string::npos);
-  EXPECT_NE(text.find("verdict: FAIL (exit 1): 1 changed, 1 missing, 0 "
-                      "slower, 0 same, 0 new"),
+  EXPECT_NE(text.find("verdict: FAIL (exit 1): 1 changed (1 worse), 1 "
+                      "missing, 0 slower, 0 same, 0 new"),
             std::string::npos)
       << text;
 }
@@ -575,7 +632,7 @@ TEST(Compare, AChangedPluginBuildIsNotedAndStillCompared) {
   EXPECT_EQ(Row(c, "dlx").build_note, "");
   std::ostringstream table;
   PrintComparison(table, c);
-  EXPECT_NE(table.str().find("  [changed]\n    plugin build changed: sha256 "
+  EXPECT_NE(table.str().find("  [changed, worse]\n    plugin build changed: sha256 "
                              "1a2b3c4d5e6f... -> 5e6f7a8b9c0d...\n"),
             std::string::npos)
       << table.str();

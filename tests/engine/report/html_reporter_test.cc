@@ -274,7 +274,7 @@ TEST(CompareHtml, VerdictsRatiosAndOverlaidDistributions) {
                       "cur.csv");
   const std::string page = out.str();
   EXPECT_NE(page.find("[same]"), std::string::npos);
-  EXPECT_NE(page.find("[changed]"), std::string::npos);
+  EXPECT_NE(page.find("[changed, worse]"), std::string::npos);
   EXPECT_NE(page.find("<tr class=\"changed\"><td class=\"name\">nodes_total"),
             std::string::npos);
   const auto charts = Charts(page);
