@@ -143,7 +143,9 @@ class DatasetParser {
 
 // Parses the `count:solution` that follows a puzzle's ':' on the lines of
 // other solvers' test files into record.expected_count and, when the
-// solution solves record.puzzle, record.expected (has_expected set). Returns
+// solution solves record.puzzle, record.expected (has_expected set). A
+// `count` alone (digits only: `puzzle:0`, `puzzle:2`) is a count with no
+// solution, as those files write puzzles with none or several. Returns
 // why the text is not of that form ("bad solution count 'x'", "solution:
 // ...", "count 1 but no solution"), or std::nullopt. ParseRecord ignores the
 // reason (such a line was always a plain puzzle line); `convert --from test`

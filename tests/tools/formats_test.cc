@@ -181,17 +181,21 @@ TEST(Formats, KaggleHeaderVariantsAndSpaces) {
 TEST(Formats, TestFormatFields) {
   const ReadResult r =
       Read(kPuzzle + ":1:" + kSolution + "\n" + kOther + ":2:\n" + kPuzzle +
-               ":1:\n" + kPuzzle + ":many:\n" + kPuzzle + "\n",
+               ":1:\n" + kPuzzle + ":many:\n" + kPuzzle + "\n" + kOther +
+               ":0\n" + kOther + ":many\n",
            FileFormat::kTest);
-  ASSERT_EQ(r.records.size(), 2u);
+  ASSERT_EQ(r.records.size(), 3u);
   EXPECT_EQ(r.records[0].expected_count, 1u);
   EXPECT_TRUE(r.records[0].has_expected);
   EXPECT_EQ(r.records[1].expected_count, 2u);
   EXPECT_FALSE(r.records[1].has_expected);
+  // `puzzle:count` without a solution field, as other solvers' files write.
+  EXPECT_EQ(r.records[2].expected_count, 0u);
   EXPECT_EQ(r.bad,
             (std::vector<std::string>{"3: count 1 but no solution",
                                       "4: bad solution count 'many'",
-                                      "5: expected puzzle:count:solution"}));
+                                      "5: expected puzzle:count:solution",
+                                      "7: expected puzzle:count:solution"}));
 }
 
 TEST(Formats, EveryFormatRoundTrips) {

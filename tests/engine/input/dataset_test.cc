@@ -259,12 +259,21 @@ TEST(DatasetParser, ReadsTheCountAndSolutionOfTestLines) {
   parser.Parse(3, kPuzzle + ":0:\r", record);
   EXPECT_EQ(record.expected_count, 0u);
 
+  // A count alone, digits only, as other solvers' test files write it for
+  // puzzles with no solution or several.
+  parser.Parse(4, kPuzzle + ":2", record);
+  EXPECT_EQ(record.expected_count, 2u);
+  EXPECT_FALSE(record.has_expected);
+  parser.Parse(4, kPuzzle + ":0\r", record);
+  EXPECT_EQ(record.expected_count, 0u);
+
   // Anything else after the cells is a note, as before: a puzzle, no count.
   std::string wrong = kSolution;
   std::swap(wrong[0], wrong[1]);
   for (const std::string& tail : std::vector<std::string>{
-           ":many:", ":1", ": 1:", ":-1:", " 1:" + kSolution, ":1:" + wrong,
-           ":1:" + kSolution.substr(1)}) {
+           ":many:", ":many", ": 1", ":1a", ":-1", ": 1:", ":-1:",
+           " 1:" + kSolution, ":1:" + wrong, ":1:" + kSolution.substr(1),
+           ":99999999999"}) {
     parser.Parse(4, kPuzzle + tail, record);
     EXPECT_EQ(record.status, RecordStatus::kPuzzle) << tail;
     EXPECT_FALSE(record.has_expected) << tail;

@@ -324,6 +324,32 @@ TEST(RunDataset, ChecksTestLineCountsAgainstWhatTheRunProves) {
                 first + ":2: bitmask finds a solution, the file says 0"}));
 }
 
+// Other solvers' test files write `puzzle:count` alone where there is no
+// solution to give (none, or several): the count is a reference like any
+// other. A note that is not digits stays a note.
+TEST(RunDataset, CountsWithoutASolutionFieldAreChecked) {
+  const std::string empty(81, '.');
+  const std::string dead = "12345678.........9" + std::string(63, '.');
+  const std::string path =
+      WriteTempFile("bare-counts.txt", empty + ":2\n" +  // agrees
+                                           dead + ":0\n" +   // agrees
+                                           empty + ":1\n" +  // several found
+                                           dead + ":1\n" +   // none
+                                           kPuzzle + ":2\n" +  // one, proven
+                                           kPuzzle + ":hard\n");  // a note
+  Recorder recorder;
+  RunOptions options = Options({"bitmask"});
+  options.solution_limit = 2;
+  const DatasetResult r = RunDataset(path, options, recorder);
+  EXPECT_EQ(r.malformed, 0u);
+  EXPECT_EQ(r.stats[0].expected_differs, 3u);
+  EXPECT_EQ(recorder.bad_lines,
+            (std::vector<std::string>{
+                path + ":3: bitmask finds several solutions, the file says 1",
+                path + ":4: bitmask finds no solution, the file says 1",
+                path + ":5: bitmask proves one solution, the file says 2"}));
+}
+
 TEST(RunDataset, BudgetsCountAsOverBudget) {
   const std::string path = WriteTempFile("budget.txt", FixtureDataset());
   Recorder recorder;
