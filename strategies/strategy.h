@@ -130,6 +130,10 @@ struct Strategy {
   // The SHA-256 (lowercase hex) of the file a loaded strategy came from, so
   // a report names the exact build it measured; empty when built in.
   std::string_view origin_sha256{};
+  // How a loaded strategy was built (compiler, flags), as its plugin says;
+  // empty when built in (the run manifest's build_flags are its build) or
+  // when the plugin does not say.
+  std::string_view origin_build{};
 
   // What the engine calls, for every strategy: one predictable branch more
   // than calling `solve`.

@@ -52,15 +52,19 @@ json StatsJson(const StrategyStats& s) {
                        {"line", p.line},
                        {"puzzle", FormatGrid(p.puzzle)}});
   }
-  return {{"verdicts", s.verdicts},
-          {"disagreements", s.disagreements},
-          {"expected_differs", s.expected_differs},
-          {"no_guess", s.no_guess},
-          {"nodes_total", s.nodes_total},
-          {"nodes_max", s.nodes_max},
-          {"nanos", HistogramJson(s.nanos)},
-          {"nodes", HistogramJson(s.nodes)},
-          {"slowest", slowest}};
+  json stats = {{"verdicts", s.verdicts},
+                {"disagreements", s.disagreements},
+                {"expected_differs", s.expected_differs},
+                {"no_guess", s.no_guess},
+                {"nodes_total", s.nodes_total},
+                {"nodes_max", s.nodes_max},
+                {"nanos", HistogramJson(s.nanos)},
+                {"nodes", HistogramJson(s.nodes)},
+                {"slowest", slowest}};
+  // Only when some claim went unchecked, so files of runs of built-in
+  // strategies stay as they were.
+  if (s.unchecked > 0) stats["unchecked"] = s.unchecked;
+  return stats;
 }
 
 StrategyStats StatsFrom(const json& j, size_t keep_slowest) {
@@ -73,6 +77,7 @@ StrategyStats StatsFrom(const json& j, size_t keep_slowest) {
   std::copy(verdicts.begin(), verdicts.end(), s.verdicts);
   s.disagreements = j.at("disagreements");
   s.expected_differs = j.at("expected_differs");
+  s.unchecked = j.value("unchecked", uint64_t{0});
   s.no_guess = j.at("no_guess");
   s.nodes_total = j.at("nodes_total");
   s.nodes_max = j.at("nodes_max");

@@ -44,6 +44,11 @@ struct RunOptions {
   uint64_t max_lines = 0;
   // bench --max-expansion: Input::SetMaxExpansion for every dataset.
   uint64_t max_expansion = Input::kDefaultMaxExpansion;
+  // bench --reference: the index in `strategies` of a trusted strategy that
+  // counts solutions (solution_limit 2); where it settles a puzzle (one
+  // solution, several, none), any other strategy's different outcome is
+  // wrong. -1: none.
+  int reference = -1;
 };
 
 // One strategy's answer to one puzzle line, after verification.
@@ -55,6 +60,10 @@ struct PuzzleOutcome {
   // A valid answer that is not the file's own: another solution than its
   // solution column, or another count than its `puzzle:count:solution` says.
   bool differs_from_file = false;
+  // A loaded or process strategy's claim about the solution count (none,
+  // one, several) that nothing could contradict: no built-in strategy that
+  // settles counts answered the puzzle, and the file gives no reference.
+  bool unchecked = false;
 };
 
 struct DatasetResult;

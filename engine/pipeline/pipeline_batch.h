@@ -33,6 +33,7 @@ struct TallyEntry {
   Verdict verdict = Verdict::kMalformed;
   bool guessed = false;
   bool differs_from_file = false;
+  bool unchecked = false;
 };
 
 // One pipeline token. The reader only copies lines in; parsing happens in

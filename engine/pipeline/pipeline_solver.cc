@@ -13,6 +13,10 @@ struct BatchSolver::Reversed {
       : options(ReversedOptions(options)), solver(path, this->options) {}
   static RunOptions ReversedOptions(RunOptions options) {
     std::reverse(options.strategies.begin(), options.strategies.end());
+    if (options.reference >= 0) {
+      options.reference =
+          static_cast<int>(options.strategies.size()) - 1 - options.reference;
+    }
     return options;
   }
   const RunOptions options;
@@ -78,8 +82,10 @@ void BatchSolver::SolveParsed(Batch& batch, size_t begin, size_t end) {
     TallyEntry* tallies = batch.tallies.data() + r * strategies_;
     for (size_t i = 0; i < strategies_; ++i) {
       const PuzzleOutcome& o = outcomes[i];
-      tallies[i] = {o.nanos,        o.result.nodes,  o.disagreements,
-                    o.verdict,      o.result.guessed, o.differs_from_file};
+      tallies[i] = {o.nanos,          o.result.nodes,
+                    o.disagreements,  o.verdict,
+                    o.result.guessed, o.differs_from_file,
+                    o.unchecked};
     }
   }
   if (!problems.empty()) {
@@ -149,6 +155,7 @@ size_t BatchSolver::Tally(const Batch& batch, size_t strategies,
         s.slowest.Offer({t.nanos, t.nodes, record.line, record.puzzle});
       }
       if (t.differs_from_file) ++s.expected_differs;
+      if (t.unchecked) ++s.unchecked;
     }
   }
   return unsearched;

@@ -40,7 +40,32 @@ std::string CountContradiction(bool proves_unique, Verdict verdict,
   return {};
 }
 
+// An outcome that answers the count question: none, one, several.
+bool Settled(Verdict verdict) {
+  return verdict == Verdict::kSolved || verdict == Verdict::kMultiple ||
+         verdict == Verdict::kNoSolution;
+}
+
+// What an outcome says of the count, for a message.
+std::string_view CountText(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kSolved:
+      return "one solution";
+    case Verdict::kMultiple:
+      return "several solutions";
+    default:
+      return "no solution";
+  }
+}
+
 }  // namespace
+
+PuzzleSolver::PuzzleSolver(const std::string& path, const RunOptions& options)
+    : path_(path), options_(options) {
+  for (const Strategy* strategy : options.strategies) {
+    untrusted_ |= !strategy->origin.empty();
+  }
+}
 
 PuzzleSolver::Checked PuzzleSolver::Solve(
     size_t index, const PuzzleRecord& record, PuzzleOutcome* outcomes,
@@ -111,7 +136,79 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
     // The common case, a file with no answers: nothing to differ from.
     for (size_t i = 0; i < n; ++i) outcomes[i].differs_from_file = false;
   }
+  if (options_.reference >= 0) {
+    SettleByReference(index, record, outcomes, problems);
+  }
+  if (untrusted_) [[unlikely]] {
+    MarkUnchecked(record, outcomes);
+  } else {
+    for (size_t i = 0; i < n; ++i) outcomes[i].unchecked = false;
+  }
   return checked;
+}
+
+void PuzzleSolver::SettleByReference(size_t index, const PuzzleRecord& record,
+                                     PuzzleOutcome* outcomes,
+                                     std::vector<Problem>& problems) const {
+  const size_t reference = static_cast<size_t>(options_.reference);
+  const Verdict truth = outcomes[reference].verdict;
+  // Over its budget, or itself caught wrong by the checks above: the
+  // reference settled nothing here.
+  if (!Settled(truth)) return;
+  const std::string_view name = options_.strategies[reference]->name;
+  for (size_t i = 0; i < options_.strategies.size(); ++i) {
+    const Verdict v = outcomes[i].verdict;
+    if (i == reference || !Settled(v) || v == truth) continue;
+    Wrong(index, record, i, outcomes,
+          "reports " + std::string(CountText(v)) + ", but the reference " +
+              std::string(name) + " finds " + std::string(CountText(truth)),
+          problems);
+  }
+}
+
+void PuzzleSolver::MarkUnchecked(const PuzzleRecord& record,
+                                 PuzzleOutcome* outcomes) const {
+  const auto& strategies = options_.strategies;
+  const size_t n = strategies.size();
+  const bool file_says = record.has_expected || record.expected_count;
+  // What the built-in strategies settled: any complete search answers "is
+  // there a solution"; only one that counts on (a limit of 2, or the whole
+  // tree) answers "how many".
+  bool settles_existence = false, settles_count = false;
+  for (size_t i = 0; i < n; ++i) {
+    if (!strategies[i]->origin.empty() || !Settled(outcomes[i].verdict)) {
+      continue;
+    }
+    settles_existence = true;
+    settles_count |= (strategies[i]->Has(kCountsSolutions) &&
+                      options_.solution_limit >= 2) ||
+                     strategies[i]->Has(kSeedWholeTree);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    PuzzleOutcome& o = outcomes[i];
+    o.unchecked = false;
+    if (strategies[i]->origin.empty() || file_says) continue;
+    switch (o.verdict) {
+      case Verdict::kNoSolution:
+        o.unchecked = !settles_existence;
+        break;
+      case Verdict::kSolved:
+        // A claim that there is no second solution only from a strategy
+        // that promises to count (at a limit of 2) or searches the whole
+        // tree; otherwise "solved" says a solution was found, and its grid
+        // was verified.
+        o.unchecked =
+            ProvesUnique(*strategies[i], o, options_.solution_limit,
+                         options_.max_nodes) &&
+            !settles_count;
+        break;
+      case Verdict::kMultiple:
+        o.unchecked = !settles_count;
+        break;
+      default:
+        break;
+    }
+  }
 }
 
 void PuzzleSolver::Wrong(size_t index, const PuzzleRecord& record, size_t i,

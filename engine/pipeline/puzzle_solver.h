@@ -15,8 +15,7 @@ namespace sudoku {
 // Stateless once built: the solver stage calls it from every thread.
 class PuzzleSolver {
  public:
-  PuzzleSolver(const std::string& path, const RunOptions& options)
-      : path_(path), options_(options) {}
+  PuzzleSolver(const std::string& path, const RunOptions& options);
 
   struct Checked {
     bool verified = false;      // some strategy's grid passed verification
@@ -44,9 +43,20 @@ class PuzzleSolver {
   void CompareWithFile(size_t index, const PuzzleRecord& record,
                        PuzzleOutcome* outcomes,
                        std::vector<Problem>& problems) const;
+  // --reference: where the reference settled the count, a different count
+  // from any other strategy is wrong.
+  void SettleByReference(size_t index, const PuzzleRecord& record,
+                         PuzzleOutcome* outcomes,
+                         std::vector<Problem>& problems) const;
+  // Marks the count claims of loaded and process strategies that nothing
+  // here could contradict (PuzzleOutcome::unchecked).
+  void MarkUnchecked(const PuzzleRecord& record,
+                     PuzzleOutcome* outcomes) const;
 
   const std::string path_;  // a copy: callers may pass a temporary
   const RunOptions& options_;
+  // Some strategy is loaded or a process: its count claims are checked.
+  bool untrusted_ = false;
   TickClock clock_;
 };
 

@@ -121,6 +121,16 @@ void ConsoleReporter::ReportPass(const Manifest&, const DatasetResult& result,
          << " puzzles left unanswered: a strategy's process died, answered "
             "garbage or timed out (details on standard error)\n";
   }
+  // A loaded or process strategy's counts stand in the table as claims;
+  // say loudly which of them nothing could contradict.
+  for (const ReportRow& r : rows) {
+    if (r.unchecked == 0) continue;
+    out_ << "  UNCHECKED: " << Grouped(r.unchecked) << " of " << r.strategy
+         << "'s answers claim a solution count (none, one, several) that "
+            "nothing in this run could contradict: no built-in strategy "
+            "that settles it ran and the file gives no count; add "
+            "--reference STRATEGY (e.g. bands) to check them\n";
+  }
 }
 
 }  // namespace sudoku

@@ -151,6 +151,8 @@ std::vector<ReportRow> MakeRows(const DatasetResult& result,
     row.nodes_p99 = s.nodes.Quantile(0.99);
     row.complete = result.complete();
     row.last_line = result.last_line;
+    row.unchecked = s.unchecked;
+    row.strategy_build = std::string(strategy.origin_build);
     rows.push_back(row);
   }
   return rows;

@@ -72,6 +72,13 @@ struct ReportRow {
   // dataset's lines up to last_line (its last puzzle line accounted) only.
   bool complete = true;
   uint64_t last_line = 0;
+  // Count claims (none, one, several) of a loaded or process strategy that
+  // nothing in the run could contradict (StrategyStats::unchecked).
+  uint64_t unchecked = 0;
+  // How a loaded strategy was built, as its plugin says (the ABI's optional
+  // sudoku_strategy_build); empty for built-in and process strategies, whose
+  // build is bench's own (build_flags) or unknown.
+  std::string strategy_build;
 };
 
 // The rows of one pass, one per strategy. A pass that ran several

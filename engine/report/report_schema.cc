@@ -149,6 +149,11 @@ void NoPluginFile(ReportRow& row) { row.strategy_sha256.clear(); }
 // baseline without these columns must still compare clean.
 void NodeQuantileUnknown(ReportRow&) {}
 
+// Reports from before --reference did not look for unchecked claims.
+void NothingUnchecked(ReportRow& row) { row.unchecked = 0; }
+// Reports from before the ABI's build description name no plugin build.
+void NoPluginBuild(ReportRow& row) { row.strategy_build.clear(); }
+
 // Reports from before shards name no processes: the Manifest's defaults.
 void ProcessesUnknown(ReportRow&) {}
 
@@ -259,6 +264,12 @@ constexpr ReportColumn kColumns[] = {
     Added({.name = "complete", .write = &WriteComplete, .read = &ReadComplete},
           &Complete),
     Added(Integer<&R::last_line>("last_line"), &LastLineUnknown),
+    // Added with --reference: a loaded or process strategy's count claims
+    // that nothing could contradict. Not compared: older baselines lack it.
+    Added(Integer<&R::unchecked>("unchecked"), &NothingUnchecked),
+    // Added with the ABI's optional build description: how a plugin was
+    // built (build_flags are bench's own).
+    Added(Text<&R::strategy_build>("strategy_build"), &NoPluginBuild),
 };
 // clang-format on
 

@@ -89,6 +89,7 @@ void StrategyStats::Merge(const StrategyStats& other) {
   for (int i = 0; i < kVerdicts; ++i) verdicts[i] += other.verdicts[i];
   disagreements += other.disagreements;
   expected_differs += other.expected_differs;
+  unchecked += other.unchecked;
   no_guess += other.no_guess;
   nodes_total += other.nodes_total;
   nodes_max = std::max(nodes_max, other.nodes_max);

@@ -68,6 +68,9 @@ struct StrategyStats {
   uint64_t verdicts[kVerdicts] = {};
   uint64_t disagreements = 0;     // unresolved clashes with other strategies
   uint64_t expected_differs = 0;  // a valid answer other than the file's own
+  // Count claims (none, one, several) of a loaded or process strategy that
+  // nothing in the run could contradict (PuzzleOutcome::unchecked).
+  uint64_t unchecked = 0;
   uint64_t no_guess = 0;          // searched puzzles solved without a guess
   uint64_t nodes_total = 0;
   uint64_t nodes_max = 0;

@@ -369,7 +369,11 @@ TEST(ComparisonJson, CarriesTheVerdictAndEveryDelta) {
   EXPECT_TRUE(dlx.at("max_nodes").is_null());
   EXPECT_EQ(dlx.at("verdict").get<std::string>(), "changed");
   EXPECT_EQ(dlx.at("changed").at(0).get<std::string>(),
-            "nodes_total 12345 -> 20000");
+            "nodes_total 12345 -> 20000 (worse)");
+  EXPECT_EQ(dlx.at("change").get<std::string>(), "worse");
+  EXPECT_EQ(dlx.at("metrics").at("nodes_total").at("change").get<std::string>(),
+            "worse");
+  EXPECT_FALSE(dlx.at("metrics").at("solved").contains("change"));
   EXPECT_EQ(dlx.at("metrics").at("nodes_total").at("current").get<double>(),
             20000);
   EXPECT_TRUE(dlx.at("metrics").at("nodes_total").at("exact").get<bool>());

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -348,6 +349,104 @@ TEST(RunDataset, CountsWithoutASolutionFieldAreChecked) {
                 path + ":3: bitmask finds several solutions, the file says 1",
                 path + ":4: bitmask finds no solution, the file says 1",
                 path + ":5: bitmask proves one solution, the file says 2"}));
+}
+
+// Loaded strategies that stop at their first solution: one promises to
+// count solutions (so its "solved" at a limit of 2 claims there is no second
+// one, falsely), the other promises nothing, as the ABI's minimal example.
+SolveResult StopsAtOne(const Grid& givens, uint32_t, uint64_t budget) {
+  return FindStrategy("bitmask")->Solve(givens, 1, budget);
+}
+constexpr Strategy kClaimsUnique{.name = "claims-unique",
+                                 .summary = "stops at one, says unique",
+                                 .solve = &StopsAtOne,
+                                 .capabilities = kCountsSolutions,
+                                 .node_unit = "node",
+                                 .origin = "/plugins/libclaims.so"};
+constexpr Strategy kPromisesNothing{.name = "promises-nothing",
+                                    .summary = "stops at one",
+                                    .solve = &StopsAtOne,
+                                    .capabilities = 0,
+                                    .node_unit = "node",
+                                    .origin = "/plugins/libnothing.so"};
+
+// One unique puzzle, two with several solutions.
+std::string UniqueAndSeveral() {
+  std::string several = kPuzzle;
+  for (size_t cell = 0; cell < 81; ++cell) {
+    if (several[cell] != '.') {
+      several[cell] = '.';
+      if (std::count(several.begin(), several.end(), '.') >= 60) break;
+    }
+  }
+  return kPuzzle + "\n" + several + "\n" + std::string(81, '.') + "\n";
+}
+
+TEST(RunDataset, ALoadedStrategysCountClaimsAloneAreUnchecked) {
+  const std::string path = WriteTempFile("unchecked.txt", UniqueAndSeveral());
+  Recorder recorder;
+  RunOptions options;
+  options.strategies = {&kClaimsUnique};
+  options.solution_limit = 2;
+  const DatasetResult r = RunDataset(path, options, recorder);
+  EXPECT_EQ(r.stats[0].count(Verdict::kSolved), 3u);
+  EXPECT_EQ(r.stats[0].unchecked, 3u);
+  EXPECT_EQ(r.wrong_answers, 0u);
+
+  // Beside a built-in strategy that counts, every claim was checked, and
+  // the false ones disagree.
+  options.strategies = {&kClaimsUnique, FindStrategy("bitmask")};
+  const DatasetResult beside = RunDataset(path, options, recorder);
+  EXPECT_EQ(beside.stats[0].unchecked, 0u);
+  EXPECT_EQ(beside.disagreements, 2u);
+
+  // At a limit of 1 "solved" claims only a solution, and its grid verified;
+  // a strategy that does not promise to count claims no uniqueness either.
+  options.strategies = {&kClaimsUnique};
+  options.solution_limit = 1;
+  EXPECT_EQ(RunDataset(path, options, recorder).stats[0].unchecked, 0u);
+  options.strategies = {&kPromisesNothing};
+  options.solution_limit = 2;
+  EXPECT_EQ(RunDataset(path, options, recorder).stats[0].unchecked, 0u);
+
+  // A file that gives the counts checks them.
+  const std::string counted =
+      WriteTempFile("unchecked-counted.txt",
+                    kPuzzle + ":1\n" + std::string(81, '.') + ":2\n");
+  options.strategies = {&kClaimsUnique};
+  Recorder counted_recorder;
+  const DatasetResult c = RunDataset(counted, options, counted_recorder);
+  EXPECT_EQ(c.stats[0].unchecked, 0u);
+  EXPECT_EQ(c.stats[0].expected_differs, 1u);
+}
+
+// The strategy that promises nothing passes beside bitmask, its "solved"
+// next to bitmask's "multiple": --reference makes those answers wrong.
+TEST(RunDataset, TheReferenceSettlesEveryCount) {
+  const std::string path = WriteTempFile("reference.txt", UniqueAndSeveral());
+  Recorder recorder;
+  RunOptions options;
+  options.strategies = {&kPromisesNothing, FindStrategy("bitmask")};
+  options.solution_limit = 2;
+  EXPECT_EQ(RunDataset(path, options, recorder).wrong_answers, 0u);
+  options.reference = 1;
+  const DatasetResult r = RunDataset(path, options, recorder);
+  EXPECT_EQ(r.stats[0].count(Verdict::kSolved), 1u);
+  EXPECT_EQ(r.stats[0].count(Verdict::kWrong), 2u);
+  EXPECT_EQ(r.stats[1].count(Verdict::kMultiple), 2u);
+  EXPECT_EQ(r.stats[1].count(Verdict::kWrong), 0u);
+  EXPECT_EQ(r.wrong_answers, 2u);
+  ASSERT_EQ(recorder.errors.size(), 2u);
+  EXPECT_EQ(recorder.errors[0],
+            path + ":2: WRONG ANSWER from promises-nothing: reports one "
+                   "solution, but the reference bitmask finds several "
+                   "solutions");
+  // Run in the other order too (--ab's odd batches): the index follows.
+  options.strategies = {FindStrategy("bitmask"), &kPromisesNothing};
+  options.reference = 0;
+  Recorder again;
+  EXPECT_EQ(RunDataset(path, options, again).stats[1].count(Verdict::kWrong),
+            2u);
 }
 
 TEST(RunDataset, BudgetsCountAsOverBudget) {
