@@ -43,6 +43,20 @@ extern "C" {
 #define SUDOKU_NO_SOLUTION 2 /* the whole search ran and found nothing */
 #define SUDOKU_OVER_BUDGET 3 /* the node budget ran out before an answer */
 
+/* Which outcome, when:
+ * - SOLVED says there is one solution: with solution_limit 2 and
+ *   SUDOKU_CAP_COUNTS_SOLUTIONS, that the search went on and found no
+ *   second. Report it only when the search that proves it finished.
+ * - One solution found, then the budget ran out while looking for a second
+ *   (solution_limit 2): OVER_BUDGET, with solutions = 1 and that solution.
+ *   `bench` verifies the grid and holds it against the other strategies'
+ *   answers, but counts the puzzle over budget: the question asked (is it
+ *   unique?) was not answered. SOLVED there would be a uniqueness claim the
+ *   search did not earn, and `bench --reference STRATEGY` makes it WRONG
+ *   wherever the puzzle has several solutions.
+ * - MULTIPLE needs two different solutions found; NO_SOLUTION a search that
+ *   ran to its end (or givens that break a rule). */
+
 /* Capability flags (sudoku_strategy.capabilities): the same promises as
  * strategies/strategy.h's Capability, checked by the same tests. 0 promises
  * nothing beyond correct answers, and is always safe. */
@@ -114,6 +128,15 @@ struct sudoku_strategy_table {
 /* The one exported entry point, looked up by this name. */
 #define SUDOKU_STRATEGY_TABLE_SYMBOL "sudoku_strategy_table"
 typedef const struct sudoku_strategy_table* (*sudoku_strategy_table_fn)(void);
+
+/* Optional, and no part of the ABI version: a second exported function that
+ * says how the library was built (compiler, version, flags; one line, at
+ * most 200 bytes, e.g. "gcc " __VERSION__ " -O2 -march=native"). `bench`
+ * writes it in the strategy_build column of every row of the library's
+ * strategies, since the report's build_flags are bench's own. Absent, or
+ * returning NULL or "": the column is empty. */
+#define SUDOKU_STRATEGY_BUILD_SYMBOL "sudoku_strategy_build"
+typedef const char* (*sudoku_strategy_build_fn)(void);
 
 #if defined(_WIN32)
 #define SUDOKU_EXPORT __declspec(dllexport)
