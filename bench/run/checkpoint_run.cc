@@ -1,6 +1,6 @@
 // bench --checkpoint and --resume: the checkpoint kept as the run goes, and
 // the checks before a run resumes one.
-#include "bench/checkpoint_run.h"
+#include "bench/run/checkpoint_run.h"
 
 #include <filesystem>
 

@@ -2,7 +2,7 @@
 // asked one puzzle per line and distrusted: a death, a garbled line or a
 // silence past the timeout is an error for that puzzle and a fresh process
 // for the next.
-#include "bench/process_strategy.h"
+#include "bench/run/process_strategy.h"
 
 #include <poll.h>
 #include <signal.h>
@@ -22,7 +22,7 @@
 #include <system_error>
 #include <thread>
 
-#include "bench/process_reply.h"
+#include "bench/run/process_reply.h"
 
 namespace sudoku {
 namespace {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "bench/plugin_loader.h"
-#include "bench/process_strategy.h"
-#include "bench/rank_group.h"
+#include "bench/run/plugin_loader.h"
+#include "bench/run/process_strategy.h"
+#include "bench/run/rank_group.h"
 #include "engine/distributed/checkpoint.h"
 #include "engine/pipeline/driver.h"
 

@@ -1,6 +1,6 @@
 // The main job of `bench`: its options, and running them over every dataset
 // given.
-#include "bench/run_command.h"
+#include "bench/run/run_command.h"
 
 #include <unistd.h>
 
@@ -17,9 +17,9 @@
 #include <sstream>
 #include <thread>
 
-#include "bench/checkpoint_run.h"
-#include "bench/rank_group.h"
-#include "bench/rank_parts.h"
+#include "bench/run/checkpoint_run.h"
+#include "bench/run/rank_group.h"
+#include "bench/run/rank_parts.h"
 #include "engine/common/exit_codes.h"
 #include "engine/compare/ab_check.h"
 #include "engine/compare/compare.h"
