@@ -2,9 +2,14 @@
 // the checks before a run resumes one.
 #include "bench/run/checkpoint_run.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <filesystem>
+#include <iostream>
 
+#include "engine/distributed/shard_stats.h"
 #include "engine/input/input.h"
+#include "engine/pipeline/interrupt.h"
 
 namespace sudoku {
 
@@ -109,6 +114,136 @@ std::string ResumeRefusal(
     }
   }
   return "";
+}
+
+bool ResolveCheckpoint(RunCommandOptions& o, bool every_given,
+                       const std::function<CheckpointSettingList()>& settings,
+                       std::optional<Checkpoint>& resumed) {
+  if (!o.resume.empty() && o.checkpoint.empty()) o.checkpoint = o.resume;
+  if (o.checkpoint.empty()) {
+    if (!every_given) return true;
+    std::cerr << "bench: --checkpoint-every needs --checkpoint FILE\n";
+    return false;
+  }
+  std::string refusal;
+  if (o.repeat > 1 || !o.ab.empty() || !o.shard.empty()) {
+    refusal = "does not combine with --repeat, --ab or --shard";
+  } else if (std::find(o.datasets.begin(), o.datasets.end(), "-") !=
+             o.datasets.end()) {
+    refusal = "needs files to read again: standard input cannot be resumed";
+  } else if (Outputs::UsesStdout(o)) {
+    refusal = "needs files to cut back on resume: no output can be '-'";
+  }
+  if (!refusal.empty()) {
+    std::cerr << "bench: --checkpoint " << refusal << '\n';
+    return false;
+  }
+  if (o.resume.empty()) return true;
+  try {
+    resumed = ReadCheckpointFile(o.resume);
+    const std::string why =
+        ResumeRefusal(*resumed, settings(),
+                      DatasetIdentities(o.datasets), CurrentManifest());
+    if (!why.empty()) throw CheckpointError(why);
+  } catch (const std::runtime_error& error) {
+    std::cerr << "bench: --resume " << o.resume << ": refused: " << error.what()
+              << '\n';
+    return false;
+  }
+  return true;
+}
+
+std::vector<std::string> RecordedArgs(std::vector<std::string> args) {
+  // A resumed run records the command line it continues, not --resume.
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--resume" && i + 1 < args.size()) {
+      args.erase(args.begin() + static_cast<std::ptrdiff_t>(i),
+                 args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+      --i;
+    } else if (args[i].starts_with("--resume=")) {
+      args.erase(args.begin() + static_cast<std::ptrdiff_t>(i));
+      --i;
+    }
+  }
+  return args;
+}
+
+DatasetPass Resumption::Replay(size_t index) const {
+  DatasetPass pass;
+  pass.result = from->stats.datasets[index];
+  pass.rows = ShardRows(from->stats, index);
+  return pass;
+}
+
+namespace {
+
+class Forward : public RunObserver {
+ public:
+  explicit Forward(CheckpointKeeper& keeper) : keeper_(keeper) {}
+  void OnAccounted(const DatasetResult& so_far, PassPoint point) override {
+    keeper_.OnAccounted(so_far, point);
+  }
+
+ private:
+  CheckpointKeeper& keeper_;
+};
+
+}  // namespace
+
+std::unique_ptr<RunObserver> ForwardAccounted(CheckpointKeeper& keeper) {
+  return std::make_unique<Forward>(keeper);
+}
+
+void FinishCheckpoint(const CheckpointKeeper& keeper, ExitCode& exit_code) {
+  try {
+    keeper.ThrowIfFailed();
+  } catch (const CheckpointError& error) {
+    std::cerr << "bench: --checkpoint " << keeper.path() << ": " << error.what()
+              << '\n';
+    exit_code.Raise(kExitUsage);
+    return;
+  }
+  if (InterruptSignal() != 0) {
+    if (!keeper.written()) return;
+    std::cerr << "bench: checkpoint written to " << keeper.path()
+              << "; continue with: bench --resume " << keeper.path() << '\n';
+    return;
+  }
+  std::remove(keeper.path().c_str());
+}
+
+std::unique_ptr<CheckpointKeeper> MakeKeeper(
+    const RunCommandOptions& o, const RunOptions& run,
+    const std::vector<std::string>& args, CheckpointSettingList settings,
+    const std::optional<Checkpoint>& resumed, Outputs& outputs,
+    ExitCode& exit_code) {
+  Checkpoint base;
+  base.args = args;
+  base.settings = std::move(settings);
+  base.stats.settings = SettingsOf(run);
+  base.stats.manifest = CurrentManifest();
+  if (resumed) {
+    base.datasets = resumed->datasets;
+    base.stats.manifest = resumed->stats.manifest;
+    base.stats.datasets = resumed->stats.datasets;
+    if (resumed->in_progress) base.stats.datasets.pop_back();
+  } else {
+    try {
+      base.datasets = DatasetIdentities(o.datasets);
+    } catch (const InputError& error) {
+      std::cerr << "bench: " << error.what() << '\n';
+      return nullptr;
+    }
+  }
+  const std::vector<std::string> kept = {o.per_puzzle, o.solutions};
+  auto keeper = std::make_unique<CheckpointKeeper>(
+      o.checkpoint, o.checkpoint_every, std::move(base),
+      [&outputs, &exit_code] { return outputs.Flush(exit_code); },
+      [&outputs, kept] { return outputs.Lengths(kept); });
+  if (resumed && resumed->in_progress) {
+    keeper->ResumeFrom(*resumed->in_progress);
+  }
+  return keeper;
 }
 
 }  // namespace sudoku
