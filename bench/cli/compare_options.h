@@ -5,6 +5,8 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "bench/cli/help_text.h"
+
 namespace sudoku {
 
 struct CompareCommandOptions {
@@ -18,6 +20,9 @@ struct CompareCommandOptions {
   std::string bigger_is_better;
   std::string smaller_is_better;
 };
+
+// What each exit code of `bench compare` means.
+const ExitStatuses& CompareExitCodes();
 
 // Adds the `compare` subcommand to `app`, bound to `options`; returns it.
 CLI::App* SetupCompare(CLI::App& app, CompareCommandOptions& options);

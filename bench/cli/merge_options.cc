@@ -1,23 +1,40 @@
 // The options of `bench merge`: their values and their one CLI11 definition.
 #include "bench/cli/merge_options.h"
 
+#include "bench/cli/help_text.h"
+#include "engine/common/exit_codes.h"
+
 namespace sudoku {
+
+const ExitStatuses& MergeExitCodes() {
+  static const ExitStatuses codes = {
+      {std::to_string(kExitOk), "all good"},
+      {std::to_string(kExitFailure),
+       "the parts found wrong or disagreeing answers, or puzzles an --exec\n"
+       "process left unanswered"},
+      {std::to_string(kExitUsage),
+       "a part is missing, repeated, of another split, build, settings or\n"
+       "dataset, or unreadable; or an output cannot be written"}};
+  return codes;
+}
 
 CLI::App* SetupMerge(CLI::App& app, MergeCommandOptions& o) {
   CLI::App* subcommand = app.add_subcommand(
-      "merge",
-      "Merge the stats files of `bench --shard K/N` parts 1..N into the "
-      "report one process would have written (every column but the timings "
-      "equal). Exit codes: 0 ok; 1 the parts found wrong or disagreeing "
-      "answers; 2 a part is missing, repeated, of another split, build, "
-      "settings or dataset, or unreadable.");
-  subcommand->add_option("parts", o.parts, "The parts' stats files")
-      ->required()
-      ->check(CLI::ExistingFile);
-  subcommand->add_option("--csv", o.csv,
-                          "Write the merged report as CSV, as `bench --csv`");
-  subcommand->add_option("--html", o.html,
-                          "Write the merged report as HTML, as `bench --html`");
+      "merge", "Merge the --shard parts' stats into one report");
+  subcommand->footer(ExitCodesFooter(
+      MergeExitCodes(),
+      "The merged report equals one process's in every column but the "
+      "timings\n(docs/scale-out.md)."));
+  ValueName(subcommand->add_option("parts", o.parts, "The parts' stats files")
+                ->required()
+                ->check(CLI::ExistingFile),
+            "PART ...");
+  ValueName(subcommand->add_option("--csv", o.csv,
+                                   "Write the merged report as CSV"),
+            "FILE");
+  ValueName(subcommand->add_option("--html", o.html,
+                                   "Write the merged report as HTML"),
+            "FILE");
   subcommand->add_flag("-q,--quiet", o.quiet, "No console table");
   return subcommand;
 }

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "bench/cli/help_text.h"
+
 namespace sudoku {
 
 struct MergeCommandOptions {
@@ -13,6 +15,9 @@ struct MergeCommandOptions {
   std::string html;
   bool quiet = false;
 };
+
+// What each exit code of `bench merge` means.
+const ExitStatuses& MergeExitCodes();
 
 // Adds the `merge` subcommand to `app`, bound to `options`; returns it.
 CLI::App* SetupMerge(CLI::App& app, MergeCommandOptions& options);

@@ -1,14 +1,18 @@
 // The options of `bench` itself (the run): their values and their one CLI11
-// definition, which --help and the manual page print.
+// definition, which --help, the manual page and a checkpoint's recorded
+// settings read.
 #pragma once
 
 #include <CLI/CLI.hpp>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/input/input.h"
+#include "strategies/strategy.h"
 
 namespace sudoku {
 
@@ -18,7 +22,7 @@ struct RunCommandOptions {
   std::vector<std::string> strategies = {"bitmask"};
   std::vector<std::string> plugins;
   int threads = 1;
-  uint64_t max_nodes = 0;
+  uint64_t max_nodes = kUnlimitedNodes;  // --max-nodes, when given
   uint32_t limit = 1;
   std::string csv;
   std::string per_puzzle;
@@ -48,6 +52,9 @@ struct RunCommandOptions {
   uint64_t max_expansion = Input::kDefaultMaxExpansion;
 };
 
+// Settings by name and value, in the order they are defined.
+using SettingList = std::vector<std::pair<std::string, std::string>>;
+
 // The run's options as CLI11 knows them.
 class RunCommandCli {
  public:
@@ -56,18 +63,35 @@ class RunCommandCli {
   void Setup(CLI::App& app, RunCommandOptions& options);
 
   // Whether the command line gave these (their values alone cannot say).
-  bool MaxNodesGiven() const { return max_nodes_->count() > 0; }
   bool MaxSlowdownGiven() const { return max_slowdown_->count() > 0; }
   bool CheckpointEveryGiven() const { return checkpoint_every_->count() > 0; }
 
+  // The settings that decide a run's results, which a checkpoint records and
+  // a resumed run must share, in definition order: each recorded option's
+  // long name ('-' as '_') and current value. --strategy is recorded as
+  // `strategies`, the strategies as run with where each came from, which
+  // the caller gives (the option's words alone do not say which build).
+  SettingList RecordedSettings(const std::string& strategies) const;
+
  private:
   // Setup's option groups, in --help order.
-  void AddSelectionOptions(CLI::App& app, RunCommandOptions& o);
-  void AddSearchOptions(CLI::App& app, RunCommandOptions& o);
+  void AddInputOptions(CLI::App& app, RunCommandOptions& o);
+  void AddStrategyOptions(CLI::App& app, RunCommandOptions& o);
+  void AddRunOptions(CLI::App& app, RunCommandOptions& o);
   void AddOutputOptions(CLI::App& app, RunCommandOptions& o);
-  void AddSplitAndPairOptions(CLI::App& app, RunCommandOptions& o);
+  void AddTwoBuildOptions(CLI::App& app, RunCommandOptions& o);
+  void AddScaleOutOptions(CLI::App& app, RunCommandOptions& o);
+  void AddCheckpointOptions(CLI::App& app, RunCommandOptions& o);
 
-  CLI::Option* max_nodes_ = nullptr;
+  // Marks `option`, bound to `value`, as one that decides results.
+  template <typename T>
+  CLI::Option* Recorded(CLI::Option* option, const T& value);
+
+  struct Setting {
+    std::string name;
+    std::function<std::string()> value;  // null: the strategies as run
+  };
+  std::vector<Setting> recorded_;
   CLI::Option* max_slowdown_ = nullptr;
   CLI::Option* checkpoint_every_ = nullptr;
 };

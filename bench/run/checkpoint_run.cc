@@ -117,7 +117,7 @@ std::string ResumeRefusal(
 }
 
 bool ResolveCheckpoint(RunCommandOptions& o, bool every_given,
-                       const std::function<CheckpointSettingList()>& settings,
+                       const std::function<SettingList()>& settings,
                        std::optional<Checkpoint>& resumed) {
   if (!o.resume.empty() && o.checkpoint.empty()) o.checkpoint = o.resume;
   if (o.checkpoint.empty()) {
@@ -214,7 +214,7 @@ void FinishCheckpoint(const CheckpointKeeper& keeper, ExitCode& exit_code) {
 
 std::unique_ptr<CheckpointKeeper> MakeKeeper(
     const RunCommandOptions& o, const RunOptions& run,
-    const std::vector<std::string>& args, CheckpointSettingList settings,
+    const std::vector<std::string>& args, SettingList settings,
     const std::optional<Checkpoint>& resumed, Outputs& outputs,
     ExitCode& exit_code) {
   Checkpoint base;

@@ -76,15 +76,12 @@ std::string ResumeRefusal(
     const std::vector<std::pair<std::string, std::string>>& settings,
     const std::vector<Checkpoint::Dataset>& datasets, const Manifest& build);
 
-// What a checkpoint must share with the run that resumes it: name and value.
-using CheckpointSettingList = std::vector<std::pair<std::string, std::string>>;
-
 // --checkpoint and --resume: false, having said why, when they do not fit
 // the run or the checkpoint is refused; sets `resumed` when resuming.
 // --resume FILE alone also keeps FILE as the checkpoint. `every_given`:
 // whether --checkpoint-every was given; `settings` are this run's.
 bool ResolveCheckpoint(RunCommandOptions& o, bool every_given,
-                       const std::function<CheckpointSettingList()>& settings,
+                       const std::function<SettingList()>& settings,
                        std::optional<Checkpoint>& resumed);
 
 // The command line a checkpoint records: `args` without --resume FILE.
@@ -117,7 +114,7 @@ struct Resumption {
 // holds whole. Null, having said why, when a dataset cannot be read.
 std::unique_ptr<CheckpointKeeper> MakeKeeper(
     const RunCommandOptions& o, const RunOptions& run,
-    const std::vector<std::string>& args, CheckpointSettingList settings,
+    const std::vector<std::string>& args, SettingList settings,
     const std::optional<Checkpoint>& resumed, Outputs& outputs,
     ExitCode& exit_code);
 

@@ -20,11 +20,6 @@
 
 namespace sudoku {
 
-std::string BenchVersion() {
-  const Manifest m = CurrentManifest();
-  return "bench " + m.version + " (" + m.git_revision + ", " + m.compiler + ")";
-}
-
 int RunCommand::Execute() {
   const RunCommandOptions& o = options_;
   OnlyRootComplains only_root(ranks_);
@@ -100,29 +95,12 @@ int RunCommand::Execute() {
   return exit_code.code();
 }
 
-CheckpointSettingList RunCommand::CheckpointSettings(
-    const RunOptions& run) const {
-  const RunCommandOptions& o = options_;
-  std::string datasets, strategies;
-  for (const std::string& d : o.datasets) datasets += d + "\n";
+SettingList RunCommand::CheckpointSettings(const RunOptions& run) const {
+  std::string strategies;
   for (const ShardStrategy& s : SettingsOf(run).strategies) {
     strategies += s.name + " (" + s.origin + " " + s.sha256 + ")\n";
   }
-  return {{"datasets", datasets},
-          {"strategies", strategies},
-          {"limit", std::to_string(run.solution_limit)},
-          {"max_nodes", std::to_string(run.max_nodes)},
-          {"slowest", std::to_string(run.slowest)},
-          {"batch", std::to_string(run.batch_size)},
-          {"strict", run.strict ? "yes" : "no"},
-          {"parse_only", o.parse_only ? "yes" : "no"},
-          {"csv", o.csv},
-          {"per_puzzle", o.per_puzzle},
-          {"solutions", o.solutions},
-          {"stats", o.stats},
-          {"checkpoint", o.checkpoint},
-          {"lines", std::to_string(o.lines)},
-          {"max_expansion", std::to_string(o.max_expansion)}};
+  return cli_.RecordedSettings(strategies);
 }
 
 void RunCommand::SetArgs(std::vector<std::string> args) {
@@ -222,7 +200,7 @@ RunOptions RunCommand::MakeRunOptions() const {
     run.strategies = unique;
   }
   run.solution_limit = o.limit;
-  run.max_nodes = cli_.MaxNodesGiven() ? o.max_nodes : kUnlimitedNodes;
+  run.max_nodes = o.max_nodes;
   run.threads = o.threads;
   run.batch_size = o.batch;
   run.slowest = o.slowest;

@@ -17,8 +17,6 @@
 
 namespace sudoku {
 
-std::string BenchVersion();
-
 class RunCommand {
  public:
   // Adds the run options and the dataset arguments to `app`.
@@ -47,7 +45,7 @@ class RunCommand {
   // False, having said why, when two outputs ask for standard output ("-").
   bool OneStdout() const;
   // What a checkpoint must share with the run that resumes it.
-  CheckpointSettingList CheckpointSettings(const RunOptions& run) const;
+  SettingList CheckpointSettings(const RunOptions& run) const;
 
   RunCommandOptions options_;
   RunCommandCli cli_;

@@ -88,6 +88,29 @@ TEST(BenchCli, HelpAndUsageErrors) {
   EXPECT_EQ(Bench("").exit_code, 2);
 }
 
+// --help groups the options in the order a newcomer needs them, ends with
+// the subcommands and exit codes, and fits an 80-column terminal.
+TEST(BenchCli, HelpGroupsTheOptionsInEightyColumns) {
+  const BenchRun help = Bench("--help");
+  ASSERT_EQ(help.exit_code, 0);
+  size_t at = 0;
+  for (const std::string heading :
+       {"Input", "Strategies", "Run", "Outputs", "Two builds", "Scale-out",
+        "Checkpoints", "Help", "Subcommands", "Exit codes"}) {
+    const size_t found = help.out.find("\n" + heading + ":\n", at);
+    ASSERT_NE(found, std::string::npos) << heading << " after " << at << "\n"
+                                        << help.out;
+    at = found;
+  }
+  for (const char* command : {"--help", "compare --help", "merge --help"}) {
+    std::istringstream lines(Bench(command).out);
+    std::string line;
+    while (std::getline(lines, line)) {
+      EXPECT_LE(line.size(), 80u) << command << ": " << line;
+    }
+  }
+}
+
 TEST(BenchCli, UnreadableInputIsNamedAndTheRunGoesOn) {
   const std::string good = WriteTempFile("cli_good.txt", kPuzzle + "\n");
   const BenchRun run = Bench("-q --csv " + TempPath("cli_missing.csv") +
