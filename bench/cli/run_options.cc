@@ -130,8 +130,8 @@ void RunCommandCli::AddStrategyOptions(CLI::App& app, RunCommandOptions& o) {
           ->capture_default_str();
   ValueName(strategy, "NAME,...")->group(kStrategies);
   recorded_.push_back({"strategies", nullptr});
-  app.add_flag("--list",
-               o.list, "List the strategies (name, summary, origin) and exit")
+  app.add_flag("--list", o.list,
+               "List the strategies (name, summary, origin) and exit")
       ->group(kStrategies);
   ValueName(app.add_option("--plugin", o.plugins,
                            "Load strategies from a shared library "

@@ -40,10 +40,10 @@ struct RunCommandOptions {
   double exec_timeout = 10;        // seconds per puzzle and process
   std::string ab;                  // "A,B": two strategies side by side
   double max_slowdown = 0;         // percent, with --ab
-  std::string shard;       // "K/N", or empty: the whole of every dataset
-  std::string stats;       // the mergeable statistics file
-  std::string html;        // the HTML report
-  std::string checkpoint;  // --checkpoint FILE, or empty
+  std::string shard;             // "K/N", or empty: the whole of every dataset
+  std::string stats;             // the mergeable statistics file
+  std::string html;              // the HTML report
+  std::string checkpoint;        // --checkpoint FILE, or empty
   double checkpoint_every = 60;  // seconds between checkpoints
   std::string resume;            // --resume FILE, or empty
   // --lines: read at most N lines of each dataset (0: all).

@@ -141,9 +141,8 @@ bool ResolveCheckpoint(RunCommandOptions& o, bool every_given,
   if (o.resume.empty()) return true;
   try {
     resumed = ReadCheckpointFile(o.resume);
-    const std::string why =
-        ResumeRefusal(*resumed, settings(),
-                      DatasetIdentities(o.datasets), CurrentManifest());
+    const std::string why = ResumeRefusal(
+        *resumed, settings(), DatasetIdentities(o.datasets), CurrentManifest());
     if (!why.empty()) throw CheckpointError(why);
   } catch (const std::runtime_error& error) {
     std::cerr << "bench: --resume " << o.resume << ": refused: " << error.what()

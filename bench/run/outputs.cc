@@ -55,7 +55,8 @@ bool Outputs::UsesStdout(const RunCommandOptions& o) {
 bool Outputs::OpenStats(const std::string& path, const RunOptions& run) {
   auto* out = OpenFile(path);
   if (!out) return false;
-  reporters_.push_back(std::make_unique<ShardStatsWriter>(*out, run.shard, run));
+  reporters_.push_back(
+      std::make_unique<ShardStatsWriter>(*out, run.shard, run));
   return true;
 }
 

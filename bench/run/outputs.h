@@ -73,8 +73,7 @@ class Outputs {
   // there; false, having said why, when it is shorter (it changed).
   bool Continue(const std::string& path, std::ofstream& file);
   // Flushes `out`, saying once which output failed when it did.
-  bool Checked(const std::string& name, std::ostream& out,
-               ExitCode& exit_code);
+  bool Checked(const std::string& name, std::ostream& out, ExitCode& exit_code);
 
   std::ostream* console_ = &std::cout;
   std::vector<std::pair<std::string, std::ostream*>> files_;

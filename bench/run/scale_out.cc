@@ -147,7 +147,6 @@ int ReportMerged(const RunCommandOptions& o, const RunOptions& run,
   return exit_code.code();
 }
 
-
 // After every rank's part: agrees on failure (one message, exit 2 on every
 // rank), else gathers the parts' stats to rank 0, which merges and reports
 // them and joins the per-puzzle parts by their `marks`; returns the job's
@@ -241,11 +240,11 @@ bool ResolveRanks(const RunCommandOptions& o, RankGroup& ranks,
 
 }  // namespace
 
-int ExecuteRanks(const RunCommandOptions& o, RankGroup& ranks,
-                 RunOptions run) {
+int ExecuteRanks(const RunCommandOptions& o, RankGroup& ranks, RunOptions run) {
   if (!ResolveRanks(o, ranks, run)) return kExitUsage;
   const bool root = ranks.rank() == 0;
-  RunCommandOptions mine = o;  // this rank's files: no table or CSV, its own parts
+  RunCommandOptions mine =
+      o;  // this rank's files: no table or CSV, its own parts
   mine.quiet = true;
   mine.csv.clear();
   mine.html.clear();
@@ -280,6 +279,5 @@ int ExecuteRanks(const RunCommandOptions& o, RankGroup& ranks,
   return ReduceRanks(o, ranks, run, held_errors, stats.str(), marks.Text(),
                      exit_code.code());
 }
-
 
 }  // namespace sudoku
