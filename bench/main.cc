@@ -37,6 +37,12 @@ int main(int argc, char** argv) {
       return sudoku::kExitUsage;
     }
   }
+  // Under mpirun every rank parses the same arguments: rank 0 alone prints
+  // the help, the manual page or the usage error, so the job says it once.
+  std::ostream silent(nullptr);
+  const bool speaks = !ranks || ranks->rank() == 0;
+  std::ostream& out = speaks ? std::cout : silent;
+  std::ostream& err = speaks ? std::cerr : silent;
   std::vector<char*> words = {argv[0]};
   for (std::string& arg : args) words.push_back(arg.data());
   sudoku::RunCommand run;
@@ -47,13 +53,7 @@ int main(int argc, char** argv) {
   compare.Setup(app);
   sudoku::MergeCommand merge;
   merge.Setup(app);
-  sudoku::FinishBenchApp(app);
-  // Under mpirun every rank parses the same arguments: rank 0 alone prints
-  // the help or the usage error, so the job says it once.
-  std::ostream silent(nullptr);
-  const bool speaks = !ranks || ranks->rank() == 0;
-  std::ostream& out = speaks ? std::cout : silent;
-  std::ostream& err = speaks ? std::cerr : silent;
+  sudoku::FinishBenchApp(app, out);
   try {
     app.parse(static_cast<int>(words.size()), words.data());
   } catch (const CLI::Success& e) {

@@ -7,36 +7,35 @@
 
 namespace sudoku {
 
-const ExitStatuses& CompareExitCodes() {
-  static const ExitStatuses codes = {
-      {std::to_string(kExitOk),
-       "pass: every baseline row present, searched alike, none slower"},
-      {std::to_string(kExitFailure),
-       "a node or outcome count changed, a baseline row is missing, or\n"
-       "throughput fell beyond --max-slowdown and the measured noise"},
-      {std::to_string(kExitUsage),
-       "refused: the reports ran on other data, one is partial or cannot\n"
-       "be read, or an output cannot be written"}};
+const ExitCodes& CompareExitCodes() {
+  static const ExitCodes codes = {
+      {{std::to_string(kExitOk),
+        "pass: every baseline row present, searched alike, none slower"},
+       {std::to_string(kExitFailure),
+        "a node or outcome count changed, a baseline row is missing, or\n"
+        "throughput fell beyond --max-slowdown and the measured noise"},
+       {std::to_string(kExitUsage),
+        "refused: the reports ran on other data, one is partial or cannot\n"
+        "be read, or an output cannot be written"}},
+      "Both reports are written by bench --csv; the timing gate is in "
+      "docs/ci.md."};
   return codes;
 }
 
 CLI::App* SetupCompare(CLI::App& app, CompareCommandOptions& o) {
   CLI::App* subcommand = app.add_subcommand(
       "compare", "A regression verdict: a report against a baseline");
-  subcommand->footer(ExitCodesFooter(
-      CompareExitCodes(),
-      "Both reports are written by bench --csv; the timing gate is in "
-      "docs/ci.md."));
-  ValueName(subcommand->add_option("baseline", o.baseline,
-                                   "The baseline CSV report")
-                ->required()
-                ->check(CLI::ExistingFile),
-            "FILE");
-  ValueName(subcommand->add_option("current", o.current,
-                                   "The current CSV report")
-                ->required()
-                ->check(CLI::ExistingFile),
-            "FILE");
+  subcommand->footer(ExitCodesFooter(CompareExitCodes()));
+  ValueName(
+      subcommand->add_option("baseline", o.baseline, "The baseline CSV report")
+          ->required()
+          ->check(CLI::ExistingFile),
+      "FILE");
+  ValueName(
+      subcommand->add_option("current", o.current, "The current CSV report")
+          ->required()
+          ->check(CLI::ExistingFile),
+      "FILE");
   ValueName(subcommand
                 ->add_option("--max-slowdown", o.max_slowdown_pct,
                              "Percent fall in puzzles/s that fails (0 to "

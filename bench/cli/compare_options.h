@@ -22,7 +22,7 @@ struct CompareCommandOptions {
 };
 
 // What each exit code of `bench compare` means.
-const ExitStatuses& CompareExitCodes();
+const ExitCodes& CompareExitCodes();
 
 // Adds the `compare` subcommand to `app`, bound to `options`; returns it.
 CLI::App* SetupCompare(CLI::App& app, CompareCommandOptions& options);

@@ -40,13 +40,14 @@ void UseGroupedHelp(CLI::App& app) {
   app.formatter(std::make_shared<GroupedFormatter>());
 }
 
-std::string ExitCodesFooter(const ExitStatuses& codes,
-                            const std::string& note) {
+std::string ExitCodesFooter(const ExitCodes& codes) {
   size_t width = 0;
-  for (const ExitStatus& s : codes) width = std::max(width, s.code.size());
+  for (const ExitStatus& s : codes.codes) {
+    width = std::max(width, s.code.size());
+  }
   const std::string indent(2 + width + 2, ' ');
   std::string text = "Exit codes:\n";
-  for (const ExitStatus& s : codes) {
+  for (const ExitStatus& s : codes.codes) {
     text += "  " + s.code + std::string(width - s.code.size() + 2, ' ');
     for (const char c : s.meaning) {
       text += c;
@@ -54,15 +55,15 @@ std::string ExitCodesFooter(const ExitStatuses& codes,
     }
     text += '\n';
   }
-  if (!note.empty()) text += note + '\n';
+  if (!codes.note.empty()) text += codes.note + '\n';
   text.pop_back();  // CLI11 ends the footer's line
   return text;
 }
 
 CLI::Option* ValueName(CLI::Option* option, const std::string& name) {
   const std::string default_value = option->get_default_str();
-  return option->option_text(name +
-                             (default_value.empty() ? "" : "=" + default_value));
+  return option->option_text(
+      name + (default_value.empty() ? "" : "=" + default_value));
 }
 
 }  // namespace sudoku

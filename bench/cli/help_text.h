@@ -13,11 +13,15 @@ struct ExitStatus {
   std::string code;
   std::string meaning;  // '\n' breaks a long meaning into lines
 };
-using ExitStatuses = std::vector<ExitStatus>;
 
-// "Exit codes:" and one line per code, then `note`, for an App's footer.
-std::string ExitCodesFooter(const ExitStatuses& codes,
-                            const std::string& note = "");
+// What a program's exit codes mean, for its --help and its manual page.
+struct ExitCodes {
+  std::vector<ExitStatus> codes;
+  std::string note;  // said after the list, when not empty
+};
+
+// "Exit codes:", one line per code, then the note: an App's footer.
+std::string ExitCodesFooter(const ExitCodes& codes);
 
 // Gives `app`, and the subcommands made after, a --help that separates its
 // option groups by one blank line (CLI11's own leaves two) and keeps the

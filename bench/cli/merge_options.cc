@@ -6,32 +6,31 @@
 
 namespace sudoku {
 
-const ExitStatuses& MergeExitCodes() {
-  static const ExitStatuses codes = {
-      {std::to_string(kExitOk), "all good"},
-      {std::to_string(kExitFailure),
-       "the parts found wrong or disagreeing answers, or puzzles an --exec\n"
-       "process left unanswered"},
-      {std::to_string(kExitUsage),
-       "a part is missing, repeated, of another split, build, settings or\n"
-       "dataset, or unreadable; or an output cannot be written"}};
+const ExitCodes& MergeExitCodes() {
+  static const ExitCodes codes = {
+      {{std::to_string(kExitOk), "all good"},
+       {std::to_string(kExitFailure),
+        "the parts found wrong or disagreeing answers, or puzzles an --exec\n"
+        "process left unanswered"},
+       {std::to_string(kExitUsage),
+        "a part is missing, repeated, of another split, build, settings or\n"
+        "dataset, or unreadable; or an output cannot be written"}},
+      "The merged report equals one process's in every column but the "
+      "timings\n(docs/scale-out.md)."};
   return codes;
 }
 
 CLI::App* SetupMerge(CLI::App& app, MergeCommandOptions& o) {
   CLI::App* subcommand = app.add_subcommand(
       "merge", "Merge the --shard parts' stats into one report");
-  subcommand->footer(ExitCodesFooter(
-      MergeExitCodes(),
-      "The merged report equals one process's in every column but the "
-      "timings\n(docs/scale-out.md)."));
+  subcommand->footer(ExitCodesFooter(MergeExitCodes()));
   ValueName(subcommand->add_option("parts", o.parts, "The parts' stats files")
                 ->required()
                 ->check(CLI::ExistingFile),
             "PART ...");
-  ValueName(subcommand->add_option("--csv", o.csv,
-                                   "Write the merged report as CSV"),
-            "FILE");
+  ValueName(
+      subcommand->add_option("--csv", o.csv, "Write the merged report as CSV"),
+      "FILE");
   ValueName(subcommand->add_option("--html", o.html,
                                    "Write the merged report as HTML"),
             "FILE");

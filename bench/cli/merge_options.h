@@ -17,7 +17,7 @@ struct MergeCommandOptions {
 };
 
 // What each exit code of `bench merge` means.
-const ExitStatuses& MergeExitCodes();
+const ExitCodes& MergeExitCodes();
 
 // Adds the `merge` subcommand to `app`, bound to `options`; returns it.
 CLI::App* SetupMerge(CLI::App& app, MergeCommandOptions& options);

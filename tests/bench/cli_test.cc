@@ -111,6 +111,23 @@ TEST(BenchCli, HelpGroupsTheOptionsInEightyColumns) {
   }
 }
 
+// bench --man is a manual page over the same definitions as --help: every
+// long option of bench and its subcommands is in it, roff-escaped, and
+// hidden options are not.
+TEST(BenchCli, ManPageNamesEveryOptionOfTheHelp) {
+  const BenchRun man = Bench("--man");
+  ASSERT_EQ(man.exit_code, 0);
+  EXPECT_NE(man.out.find(".TH BENCH 1 "), std::string::npos) << man.out;
+  EXPECT_NE(man.out.find(".SH \"EXIT STATUS\""), std::string::npos);
+  EXPECT_EQ(man.out.find("\\-\\-man"), std::string::npos);
+  const std::vector<std::string> options =
+      testing::LongOptionsAsRoff(Bench("--help-all").out);
+  for (const std::string& option : options) {
+    EXPECT_NE(man.out.find(option), std::string::npos) << option;
+  }
+  EXPECT_GT(options.size(), 30u);
+}
+
 TEST(BenchCli, UnreadableInputIsNamedAndTheRunGoesOn) {
   const std::string good = WriteTempFile("cli_good.txt", kPuzzle + "\n");
   const BenchRun run = Bench("-q --csv " + TempPath("cli_missing.csv") +
