@@ -442,7 +442,8 @@ bool ProcessStrategies::Add(const std::string& spec, double timeout_s,
   row.summary = "a process speaking bench's line protocol, one per thread";
   row.solve = nullptr;
   // The protocol asks a process to stop after LIMIT solutions, so that
-  // `solved` under a limit of 2 is a proof of uniqueness (README).
+  // `solved` under a limit of 2 is a proof of uniqueness
+  // (docs/process-protocol.md).
   row.capabilities = kCountsSolutions;
   row.node_unit = "node (as the process reports it)";
   row.context_solve = SolveThroughProcess;
