@@ -17,8 +17,8 @@ const ExitCodes& CompareExitCodes() {
        {std::to_string(kExitUsage),
         "refused: the reports ran on other data, one is partial or cannot\n"
         "be read, or an output cannot be written"}},
-      "Both reports are written by bench --csv; the timing gate is in "
-      "docs/ci.md."};
+      "BASELINE and CURRENT are CSV reports of bench; docs/ci.md explains "
+      "the gate."};
   return codes;
 }
 

@@ -22,7 +22,7 @@ const ExitCodes& MergeExitCodes() {
 
 CLI::App* SetupMerge(CLI::App& app, MergeCommandOptions& o) {
   CLI::App* subcommand = app.add_subcommand(
-      "merge", "Merge the --shard parts' stats into one report");
+      "merge", "Merge a sharded run's stats files into one report");
   subcommand->footer(ExitCodesFooter(MergeExitCodes()));
   ValueName(subcommand->add_option("parts", o.parts, "The parts' stats files")
                 ->required()
