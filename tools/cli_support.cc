@@ -49,11 +49,7 @@ int ParseAndRun(CLI::App& app, const std::vector<std::string>& args,
 }
 
 ExitCodes ToolExitCodes(const std::string& failure, const std::string& usage) {
-  ExitCodes codes;
-  codes.codes = {{std::to_string(kExitOk), "all good"},
-                 {std::to_string(kExitFailure), failure},
-                 {std::to_string(kExitUsage), usage}};
-  return codes;
+  return StandardExitCodes("all good", failure, usage);
 }
 
 void AddToolDocs(CLI::App& app, const std::string& summary,

@@ -3,22 +3,18 @@
 #include "bench/cli/compare_options.h"
 
 #include "bench/cli/help_text.h"
-#include "engine/common/exit_codes.h"
 
 namespace sudoku {
 
 const ExitCodes& CompareExitCodes() {
-  static const ExitCodes codes = {
-      {{std::to_string(kExitOk),
-        "pass: every baseline row present, searched alike, none slower"},
-       {std::to_string(kExitFailure),
-        "a node or outcome count changed, a baseline row is missing, or\n"
-        "throughput fell beyond --max-slowdown and the measured noise"},
-       {std::to_string(kExitUsage),
-        "refused: the reports ran on other data, one is partial or cannot\n"
-        "be read, or an output cannot be written"}},
+  static const ExitCodes codes = StandardExitCodes(
+      "pass: every baseline row present, searched alike, none slower",
+      "a node or outcome count changed, a baseline row is missing, or\n"
+      "throughput fell beyond --max-slowdown and the measured noise",
+      "refused: the reports ran on other data, one is partial or cannot\n"
+      "be read, or an output cannot be written",
       "BASELINE and CURRENT are CSV reports of bench; docs/ci.md explains "
-      "the gate."};
+      "the gate.");
   return codes;
 }
 

@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <memory>
+#include <utility>
+
+#include "engine/common/exit_codes.h"
 
 namespace sudoku {
 namespace {
@@ -38,6 +41,14 @@ class GroupedFormatter : public CLI::Formatter {
 
 void UseGroupedHelp(CLI::App& app) {
   app.formatter(std::make_shared<GroupedFormatter>());
+}
+
+ExitCodes StandardExitCodes(std::string ok, std::string failure,
+                            std::string usage, std::string note) {
+  return {{{std::to_string(kExitOk), std::move(ok)},
+           {std::to_string(kExitFailure), std::move(failure)},
+           {std::to_string(kExitUsage), std::move(usage)}},
+          std::move(note)};
 }
 
 std::string ExitCodesFooter(const ExitCodes& codes) {

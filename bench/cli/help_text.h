@@ -20,6 +20,11 @@ struct ExitCodes {
   std::string note;  // said after the list, when not empty
 };
 
+// Exit codes 0, 1 and 2 (engine/common/exit_codes.h), which every program
+// shares, with what each means for this one, and a note after them.
+ExitCodes StandardExitCodes(std::string ok, std::string failure,
+                            std::string usage, std::string note = "");
+
 // "Exit codes:", one line per code, then the note: an App's footer.
 std::string ExitCodesFooter(const ExitCodes& codes);
 

@@ -2,21 +2,18 @@
 #include "bench/cli/merge_options.h"
 
 #include "bench/cli/help_text.h"
-#include "engine/common/exit_codes.h"
 
 namespace sudoku {
 
 const ExitCodes& MergeExitCodes() {
-  static const ExitCodes codes = {
-      {{std::to_string(kExitOk), "all good"},
-       {std::to_string(kExitFailure),
-        "the parts found wrong or disagreeing answers, or puzzles an --exec\n"
-        "process left unanswered"},
-       {std::to_string(kExitUsage),
-        "a part is missing, repeated, of another split, build, settings or\n"
-        "dataset, or unreadable; or an output cannot be written"}},
+  static const ExitCodes codes = StandardExitCodes(
+      "all good",
+      "the parts found wrong or disagreeing answers, or puzzles an --exec\n"
+      "process left unanswered",
+      "a part is missing, repeated, of another split, build, settings or\n"
+      "dataset, or unreadable; or an output cannot be written",
       "The merged report equals one process's in every column but the "
-      "timings\n(docs/scale-out.md)."};
+      "timings\n(docs/scale-out.md).");
   return codes;
 }
 
