@@ -3,32 +3,22 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
-#include <string>
+
+#include "bench/cli/compare_options.h"
 
 namespace sudoku {
 
 class CompareCommand {
  public:
   // Adds the `compare` subcommand and its options to `app`.
-  void Setup(CLI::App& app);
+  void Setup(CLI::App& app) { subcommand_ = SetupCompare(app, options_); }
   // True when the command line named `compare`.
   bool Selected() const { return subcommand_ && subcommand_->parsed(); }
   // Compares; returns the process exit code (0 pass, 1 fail, 2 refused).
   int Execute();
 
  private:
-  struct Options {
-    std::string baseline;
-    std::string current;
-    double max_slowdown_pct = 10;
-    int min_repeats = 3;
-    bool no_timing_gate = false;
-    std::string json;
-    std::string html;
-    std::string bigger_is_better;
-    std::string smaller_is_better;
-  };
-  Options options_;
+  CompareCommandOptions options_;
   CLI::App* subcommand_ = nullptr;
 };
 

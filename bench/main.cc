@@ -5,32 +5,20 @@
 #include <string>
 #include <vector>
 
+#include "bench/cli/bench_app.h"
 #include "bench/compare_command.h"
 #include "bench/crash_report.h"
 #include "bench/merge_command.h"
-#include "bench/rank_group.h"
-#include "bench/run_command.h"
+#include "bench/run/rank_group.h"
+#include "bench/run/run_command.h"
 #include "engine/common/exit_codes.h"
 #include "engine/distributed/checkpoint.h"
 #include "engine/pipeline/interrupt.h"
 
 int main(int argc, char** argv) {
   sudoku::InstallCrashReport();  // before any thread starts
-  CLI::App app{
-      "sudoku-bench: runs Sudoku solving strategies over puzzle datasets, "
-      "verifies every answer and reports timing and search effort.\n"
-      "Exit codes: 0 all good; 1 a wrong or disagreeing answer, a puzzle an "
-      "--exec process left unanswered, rounds of --repeat that searched "
-      "differently, or with --ab searches that differ or a --max-slowdown "
-      "FAIL; 2 bad usage or unreadable input; 3 --ab --max-slowdown without "
-      "enough batches for a verdict (UNDECIDED); 130/143 stopped by "
-      "SIGINT/SIGTERM, the reports written for the lines accounted and "
-      "marked partial (complete=false; a second signal exits at once).\n"
-      "`bench compare BASELINE.csv CURRENT.csv` gives a regression verdict "
-      "(see `bench compare --help`). `bench merge PART...` merges the "
-      "parts of a `bench --shard K/N` run (see `bench merge --help`).",
-      "bench"};
-  app.set_version_flag("--version", sudoku::BenchVersion());
+  CLI::App app;
+  sudoku::StartBenchApp(app);
   // Joined before parsing: MPI may take its own arguments out of argv.
   const auto ranks = sudoku::JoinRankGroup(argc, argv);
   // Under mpirun the ranks would stop at different lines, and a rank left
@@ -49,6 +37,12 @@ int main(int argc, char** argv) {
       return sudoku::kExitUsage;
     }
   }
+  // Under mpirun every rank parses the same arguments: rank 0 alone prints
+  // the help, the manual page or the usage error, so the job says it once.
+  std::ostream silent(nullptr);
+  const bool speaks = !ranks || ranks->rank() == 0;
+  std::ostream& out = speaks ? std::cout : silent;
+  std::ostream& err = speaks ? std::cerr : silent;
   std::vector<char*> words = {argv[0]};
   for (std::string& arg : args) words.push_back(arg.data());
   sudoku::RunCommand run;
@@ -59,12 +53,7 @@ int main(int argc, char** argv) {
   compare.Setup(app);
   sudoku::MergeCommand merge;
   merge.Setup(app);
-  // Under mpirun every rank parses the same arguments: rank 0 alone prints
-  // the help or the usage error, so the job says it once.
-  std::ostream silent(nullptr);
-  const bool speaks = !ranks || ranks->rank() == 0;
-  std::ostream& out = speaks ? std::cout : silent;
-  std::ostream& err = speaks ? std::cerr : silent;
+  sudoku::FinishBenchApp(app, out);
   try {
     app.parse(static_cast<int>(words.size()), words.data());
   } catch (const CLI::Success& e) {

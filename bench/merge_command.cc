@@ -39,27 +39,8 @@ int ResultCode(const DatasetResult& result) {
 
 }  // namespace
 
-void MergeCommand::Setup(CLI::App& app) {
-  Options& o = options_;
-  subcommand_ = app.add_subcommand(
-      "merge",
-      "Merge the stats files of `bench --shard K/N` parts 1..N into the "
-      "report one process would have written (every column but the timings "
-      "equal). Exit codes: 0 ok; 1 the parts found wrong or disagreeing "
-      "answers; 2 a part is missing, repeated, of another split, build, "
-      "settings or dataset, or unreadable.");
-  subcommand_->add_option("parts", o.parts, "The parts' stats files")
-      ->required()
-      ->check(CLI::ExistingFile);
-  subcommand_->add_option("--csv", o.csv,
-                          "Write the merged report as CSV, as `bench --csv`");
-  subcommand_->add_option("--html", o.html,
-                          "Write the merged report as HTML, as `bench --html`");
-  subcommand_->add_flag("-q,--quiet", o.quiet, "No console table");
-}
-
 int MergeCommand::Execute() {
-  const Options& o = options_;
+  const MergeCommandOptions& o = options_;
   ShardPart whole;
   try {
     std::vector<ShardPart> parts;

@@ -3,28 +3,22 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
-#include <string>
-#include <vector>
+
+#include "bench/cli/merge_options.h"
 
 namespace sudoku {
 
 class MergeCommand {
  public:
   // Adds the `merge` subcommand and its options to `app`.
-  void Setup(CLI::App& app);
+  void Setup(CLI::App& app) { subcommand_ = SetupMerge(app, options_); }
   // True when the command line named `merge`.
   bool Selected() const { return subcommand_ && subcommand_->parsed(); }
   // Merges and reports; returns the process exit code.
   int Execute();
 
  private:
-  struct Options {
-    std::vector<std::string> parts;
-    std::string csv;
-    std::string html;
-    bool quiet = false;
-  };
-  Options options_;
+  MergeCommandOptions options_;
   CLI::App* subcommand_ = nullptr;
 };
 

@@ -1,6 +1,7 @@
 # What `cmake --install` puts under its prefix for other projects: the programs, the plugin ABI header, the shipped datasets, a CMake package and a pkg-config file.
 #
 #   bin/bench gen shuffle convert
+#   share/man/man1/bench.1 gen.1 shuffle.1 convert.1   (written at build time by `PROGRAM --man`)
 #   include/sudoku-bench/sudoku_strategy_abi.h
 #   share/sudoku-bench/datasets/*.txt, README.md   share/sudoku-bench/examples/example_c.c
 #   lib/cmake/sudoku-bench/   find_package(sudoku-bench): sudoku-bench::bench (and ::gen,
@@ -28,6 +29,9 @@ endforeach()
 install(TARGETS bench sudoku_gen sudoku_shuffle sudoku_convert sudoku_abi
   EXPORT sudoku-bench-targets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(FILES ${PROJECT_BINARY_DIR}/bench/bench.1 ${PROJECT_BINARY_DIR}/tools/gen.1
+  ${PROJECT_BINARY_DIR}/tools/shuffle.1 ${PROJECT_BINARY_DIR}/tools/convert.1
+  DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES ${PROJECT_SOURCE_DIR}/strategies/sudoku_strategy_abi.h
   DESTINATION ${sudoku_include_dir})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/datasets/ DESTINATION ${sudoku_data_dir}/datasets

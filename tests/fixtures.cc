@@ -1,10 +1,12 @@
 // What the tests share: the seed fixtures (tests/data/seed-nodes.txt), a
-// sample puzzle, grid and strategy look-ups, temporary files.
+// sample puzzle, grid and strategy look-ups, temporary files, help text.
 #include "tests/fixtures.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -103,6 +105,27 @@ std::vector<SeedFixture> LoadSeedFixtures() {
 const std::vector<SeedFixture>& SeedFixtures() {
   static const std::vector<SeedFixture> fixtures = LoadSeedFixtures();
   return fixtures;
+}
+
+std::vector<std::string> LongOptionsAsRoff(const std::string& help) {
+  std::vector<std::string> options;
+  for (size_t at = help.find("--"); at != std::string::npos;
+       at = help.find("--", at + 2)) {
+    size_t end = at + 2;
+    while (end < help.size() &&
+           (std::islower(static_cast<unsigned char>(help[end])) ||
+            help[end] == '-')) {
+      ++end;
+    }
+    std::string roff;
+    for (const char c : help.substr(at, end - at)) {
+      roff += c == '-' ? "\\-" : std::string(1, c);
+    }
+    if (std::find(options.begin(), options.end(), roff) == options.end()) {
+      options.push_back(roff);
+    }
+  }
+  return options;
 }
 
 }  // namespace sudoku::testing

@@ -1,5 +1,5 @@
 // What the tests share: the seed fixtures (tests/data/seed-nodes.txt), a
-// sample puzzle, grid and strategy look-ups, temporary files.
+// sample puzzle, grid and strategy look-ups, temporary files, help text.
 #pragma once
 
 #include <cstdint>
@@ -53,5 +53,9 @@ std::string WriteTempFile(const std::string& name, const std::string& content);
 
 // The whole content of a file ("" when it cannot be read).
 std::string ReadFile(const std::string& path);
+
+// Every long option ("--name") that `help` names, each once, as a manual
+// page spells it in roff ("\\-\\-name"): to check a page against --help.
+std::vector<std::string> LongOptionsAsRoff(const std::string& help);
 
 }  // namespace sudoku::testing

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <iostream>
 
+#include "bench/cli/man_page.h"
+#include "engine/report/report.h"
 #include "strategies/registry.h"
 
 namespace sudoku {
@@ -44,6 +46,25 @@ int ParseAndRun(CLI::App& app, const std::vector<std::string>& args,
     return code == 0 ? kExitOk : kExitUsage;
   }
   return run();
+}
+
+ExitCodes ToolExitCodes(const std::string& failure, const std::string& usage) {
+  return StandardExitCodes("all good", failure, usage);
+}
+
+void AddToolDocs(CLI::App& app, const std::string& summary,
+                 const ExitCodes& codes, std::ostream& out) {
+  UseGroupedHelp(app);
+  app.footer(ExitCodesFooter(codes));
+  ManPage page;
+  page.summary = summary;
+  page.source = "sudoku-bench " + CurrentManifest().version;
+  page.exit_codes = {{app.get_name(), codes}};
+  for (const std::string other : {"bench", "gen", "shuffle", "convert"}) {
+    if (app.get_name() != other) page.see_also.push_back(other + "(1)");
+  }
+  page.see_also.push_back("docs/cli.md in the sudoku-bench sources");
+  AddManFlag(app, std::move(page), out);
 }
 
 std::vector<std::string> Arguments(int argc, char** argv) {

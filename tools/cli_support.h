@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/cli/help_text.h"
 #include "engine/common/exit_codes.h"
 #include "tools/formats.h"
 
@@ -33,6 +34,18 @@ CLI::Validator CountingSolverValidator();
 // kExitUsage.
 int ParseAndRun(CLI::App& app, const std::vector<std::string>& args,
                 CommandStreams streams, const std::function<int()>& run);
+
+// A tool's exit codes: 0 as every tool's, 1 and 2 as `failure` and `usage`
+// say.
+ExitCodes ToolExitCodes(const std::string& failure,
+                        const std::string& usage =
+                            "bad usage, an input that cannot be read or an "
+                            "output that\ncannot be written");
+
+// Gives a tool's App (named) bench's --help layout with its exit codes at
+// the end, and the hidden flag --man, which writes its manual page to `out`.
+void AddToolDocs(CLI::App& app, const std::string& summary,
+                 const ExitCodes& codes, std::ostream& out);
 
 // The argv of main() as ParseAndRun's args.
 std::vector<std::string> Arguments(int argc, char** argv);

@@ -128,6 +128,12 @@ int ConvertMain(const std::vector<std::string>& args, CommandStreams streams) {
   app.name("convert");
   ConvertOptions options;
   SetupConvert(app, options);
+  AddToolDocs(
+      app, "convert Sudoku puzzles between file formats",
+      ToolExitCodes(
+          "some input lines were bad or have no place in the target\nformat "
+          "(each is reported as file:line: reason; the rest is\nwritten)"),
+      streams.out);
   return ParseAndRun(app, args, streams,
                      [&] { return RunConvert(options, streams); });
 }

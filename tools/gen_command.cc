@@ -207,6 +207,11 @@ int GenMain(const std::vector<std::string>& args, CommandStreams streams) {
   app.name("gen");
   GenOptions options;
   SetupGen(app, options);
+  AddToolDocs(app, "make random Sudoku puzzles, reproducible from a seed",
+              ToolExitCodes("some puzzles could not be made (each is named "
+                            "on standard\nerror; the others are written)",
+                            "bad usage or an output that cannot be written"),
+              streams.out);
   return ParseAndRun(app, args, streams,
                      [&] { return RunGen(options, streams); });
 }

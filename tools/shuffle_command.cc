@@ -88,6 +88,11 @@ int ShuffleMain(const std::vector<std::string>& args, CommandStreams streams) {
   app.name("shuffle");
   ShuffleOptions options;
   SetupShuffle(app, options);
+  AddToolDocs(app,
+              "rewrite Sudoku puzzles by random symmetries, or canonically",
+              ToolExitCodes("some input lines were bad (each is reported as "
+                            "file:line:\nreason; the rest is written)"),
+              streams.out);
   return ParseAndRun(app, args, streams,
                      [&] { return RunShuffle(options, streams); });
 }

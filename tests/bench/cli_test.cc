@@ -88,6 +88,46 @@ TEST(BenchCli, HelpAndUsageErrors) {
   EXPECT_EQ(Bench("").exit_code, 2);
 }
 
+// --help groups the options in the order a newcomer needs them, ends with
+// the subcommands and exit codes, and fits an 80-column terminal.
+TEST(BenchCli, HelpGroupsTheOptionsInEightyColumns) {
+  const BenchRun help = Bench("--help");
+  ASSERT_EQ(help.exit_code, 0);
+  size_t at = 0;
+  for (const std::string heading :
+       {"Input", "Strategies", "Run", "Outputs", "Two builds", "Scale-out",
+        "Checkpoints", "Help", "Subcommands", "Exit codes"}) {
+    const size_t found = help.out.find("\n" + heading + ":\n", at);
+    ASSERT_NE(found, std::string::npos) << heading << " after " << at << "\n"
+                                        << help.out;
+    at = found;
+  }
+  for (const char* command : {"--help", "compare --help", "merge --help"}) {
+    std::istringstream lines(Bench(command).out);
+    std::string line;
+    while (std::getline(lines, line)) {
+      EXPECT_LE(line.size(), 80u) << command << ": " << line;
+    }
+  }
+}
+
+// bench --man is a manual page over the same definitions as --help: every
+// long option of bench and its subcommands is in it, roff-escaped, and
+// hidden options are not.
+TEST(BenchCli, ManPageNamesEveryOptionOfTheHelp) {
+  const BenchRun man = Bench("--man");
+  ASSERT_EQ(man.exit_code, 0);
+  EXPECT_NE(man.out.find(".TH BENCH 1 "), std::string::npos) << man.out;
+  EXPECT_NE(man.out.find(".SH \"EXIT STATUS\""), std::string::npos);
+  EXPECT_EQ(man.out.find("\\-\\-man"), std::string::npos);
+  const std::vector<std::string> options =
+      testing::LongOptionsAsRoff(Bench("--help-all").out);
+  for (const std::string& option : options) {
+    EXPECT_NE(man.out.find(option), std::string::npos) << option;
+  }
+  EXPECT_GT(options.size(), 30u);
+}
+
 TEST(BenchCli, UnreadableInputIsNamedAndTheRunGoesOn) {
   const std::string good = WriteTempFile("cli_good.txt", kPuzzle + "\n");
   const BenchRun run = Bench("-q --csv " + TempPath("cli_missing.csv") +

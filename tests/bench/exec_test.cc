@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "bench/process_strategy.h"
+#include "bench/run/process_strategy.h"
 #include "engine/report/csv_reader.h"
 #include "strategies/registry.h"
 #include "tests/bench/bench_runner.h"

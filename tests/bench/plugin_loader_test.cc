@@ -1,6 +1,6 @@
 // The plugin loader in process: per-thread states made on a thread's first call
 // and freed when it ends, answers translated.
-#include "bench/plugin_loader.h"
+#include "bench/run/plugin_loader.h"
 
 #include <dlfcn.h>
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // Fuzzes the reply parser of process strategies (bench --exec).
-#include "bench/process_reply.h"
+#include "bench/run/process_reply.h"
 
 #include <cstddef>
 #include <cstdint>

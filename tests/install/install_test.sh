@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The installed package, used the way a solver's CI uses it: install into a temporary prefix, build the C example plugin out of tree with find_package (two optimisation levels) and with pkg-config, run the installed bench on a shipped dataset, and compare the builds' reports.
+# The installed package, used the way a solver's CI uses it: install into a temporary prefix (manual pages included), build the C example plugin out of tree with find_package (two optimisation levels) and with pkg-config, run the installed bench on a shipped dataset, and compare the builds' reports.
 #
 #   bash tests/install/install_test.sh BUILD_DIR [CMAKE]
 #
@@ -46,6 +46,24 @@ for file in bin/bench bin/gen bin/shuffle bin/convert \
   include/sudoku-bench/sudoku_strategy_abi.h \
   share/sudoku-bench/datasets/mixed.txt share/sudoku-bench/examples/example_c.c; do
   [[ -e $prefix/$file ]] || fail "not installed: $file"
+done
+# The manual pages: installed, rendered (man, else groff, else the roff
+# itself), and naming every long option the program's --help names.
+for program in bench gen shuffle convert; do
+  page=$prefix/share/man/man1/$program.1
+  [[ -s $page ]] || fail "not installed or empty: share/man/man1/$program.1"
+  if command -v man >/dev/null; then
+    text=$(MANWIDTH=200 man -l "$page" 2>"$work/man.log" | col -b)
+  elif command -v groff >/dev/null; then
+    text=$(groff -man -Tascii -P-cbou "$page" 2>"$work/man.log")
+  else
+    text=$(sed 's/\\-/-/g' "$page")
+  fi
+  [[ $text == *"$program"* ]] || { cat "$work/man.log" >&2; fail "$program.1 renders as nothing"; }
+  help=$("$prefix/bin/$program" --help-all 2>/dev/null || "$prefix/bin/$program" --help)
+  for option in $(grep -o -- '--[a-z][a-z-]*' <<<"$help" | sort -u); do
+    grep -q -- "$option" <<<"$text" || fail "$program.1 does not name $option"
+  done
 done
 package=$(find "$prefix" -name sudoku-benchConfig.cmake)
 pc=$(find "$prefix" -name sudoku-bench.pc)
@@ -129,4 +147,4 @@ bench_run bench-pkg-config "$work/pc/libexample_c.so" "$work/pkg-config.csv"
 run compare-pkg-config "$pc_bench" compare --no-timing-gate "$work/release.csv" \
   "$work/pkg-config.csv"
 
-echo "install_test: installed package, plugin builds (Release, Debug, pkg-config), compare and --ab: ok"
+echo "install_test: installed package, manual pages, plugin builds (Release, Debug, pkg-config), compare and --ab: ok"

@@ -9,8 +9,10 @@
 
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include "engine/input/puzzle.h"
+#include "tests/fixtures.h"
 #include "tests/tools/brute_count.h"
 
 namespace sudoku {
@@ -103,6 +105,23 @@ TEST(GenCommand, HelpShowsDefaults) {
   EXPECT_EQ(run.code, 0);
   EXPECT_NE(run.out.find("--count UINT=10"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("=unique"), std::string::npos);
+}
+
+// Each tool's --man is a manual page over the same definitions as its
+// --help: every long option --help names is in it, roff-escaped.
+TEST(ToolCommands, ManPageNamesEveryOptionOfTheHelp) {
+  const std::pair<std::string, MainFn> tools[] = {
+      {"GEN", GenMain}, {"SHUFFLE", ShuffleMain}, {"CONVERT", ConvertMain}};
+  for (const auto& [name, main] : tools) {
+    const CommandRun man = Call(main, {"--man"});
+    EXPECT_EQ(man.code, 0) << name;
+    EXPECT_NE(man.out.find(".TH " + name + " 1 "), std::string::npos)
+        << man.out;
+    for (const std::string& option :
+         testing::LongOptionsAsRoff(Call(main, {"--help"}).out)) {
+      EXPECT_NE(man.out.find(option), std::string::npos) << name << option;
+    }
+  }
 }
 
 TEST(GenCommand, UnreachableTargetsExitOne) {

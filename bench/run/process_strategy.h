@@ -16,8 +16,7 @@ namespace sudoku {
 inline constexpr std::string_view kExecOrigin = "exec: ";
 
 // The process strategies of one bench run, in the order given. The line
-// protocol they speak is specified in README.md, "Any language: a strategy
-// that is a process".
+// protocol they speak is specified in docs/process-protocol.md.
 class ProcessStrategies {
  public:
   // One process strategy: the context its row hands the solve function.

@@ -8,7 +8,7 @@
 
 namespace sudoku {
 
-// `OUTCOME [SOLUTION [NODES [COUNT]]]` (README, "Any language") into
+// `OUTCOME [SOLUTION [NODES [COUNT]]]` (docs/process-protocol.md) into
 // `result`; false when the line is not one, `result` then partly filled.
 bool ParseProcessReply(std::string_view line, SolveResult& result);
 

@@ -1,6 +1,6 @@
 // The processes of an `mpirun -np N bench` job as the run command sees them:
 // who this process is, and the few collective steps the run needs. The MPI
-// build implements it (bench/mpi_rank_group.cc); the run command never
+// build implements it (bench/run/mpi_rank_group.cc); the run command never
 // includes <mpi.h>, so a build without MPI is the same code.
 #pragma once
 

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <vector>
 
-#include "bench/rank_group.h"
+#include "bench/run/rank_group.h"
 
 namespace sudoku {
 namespace {

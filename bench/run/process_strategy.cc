@@ -2,7 +2,7 @@
 // asked one puzzle per line and distrusted: a death, a garbled line or a
 // silence past the timeout is an error for that puzzle and a fresh process
 // for the next.
-#include "bench/process_strategy.h"
+#include "bench/run/process_strategy.h"
 
 #include <poll.h>
 #include <signal.h>
@@ -22,7 +22,7 @@
 #include <system_error>
 #include <thread>
 
-#include "bench/process_reply.h"
+#include "bench/run/process_reply.h"
 
 namespace sudoku {
 namespace {
@@ -442,7 +442,8 @@ bool ProcessStrategies::Add(const std::string& spec, double timeout_s,
   row.summary = "a process speaking bench's line protocol, one per thread";
   row.solve = nullptr;
   // The protocol asks a process to stop after LIMIT solutions, so that
-  // `solved` under a limit of 2 is a proof of uniqueness (README).
+  // `solved` under a limit of 2 is a proof of uniqueness
+  // (docs/process-protocol.md).
   row.capabilities = kCountsSolutions;
   row.node_unit = "node (as the process reports it)";
   row.context_solve = SolveThroughProcess;

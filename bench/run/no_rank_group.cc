@@ -1,5 +1,5 @@
 // The RankGroup of a build without MPI: there is never a job to join.
-#include "bench/rank_group.h"
+#include "bench/run/rank_group.h"
 
 namespace sudoku {
 

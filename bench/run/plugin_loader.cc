@@ -1,6 +1,6 @@
 // Loads strategy plugins (bench --plugin) and calls them through a trampoline
 // that keeps per-thread state and distrusts their answers.
-#include "bench/plugin_loader.h"
+#include "bench/run/plugin_loader.h"
 
 #include <dlfcn.h>
 

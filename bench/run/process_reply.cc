@@ -1,6 +1,6 @@
 // The reply line of a process strategy (bench --exec) read into a
 // SolveResult: a pure function, so a fuzzer can drive it alone.
-#include "bench/process_reply.h"
+#include "bench/run/process_reply.h"
 
 #include <algorithm>
 #include <charconv>

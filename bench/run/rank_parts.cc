@@ -1,6 +1,6 @@
 // Marking the ranks' per-puzzle and solutions parts by line block, and
 // joining them on rank 0 in the single process's line order.
-#include "bench/rank_parts.h"
+#include "bench/run/rank_parts.h"
 
 #include <algorithm>
 #include <cstdio>

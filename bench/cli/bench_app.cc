@@ -1,0 +1,81 @@
+// The `bench` program as a whole: what its --help says around the options
+// (what bench is, where the docs are, its exit codes), its version, and the
+// help flags.
+#include "bench/cli/bench_app.h"
+
+#include "bench/cli/compare_options.h"
+#include "bench/cli/merge_options.h"
+#include "engine/common/exit_codes.h"
+#include "engine/report/report.h"
+
+namespace sudoku {
+
+std::string BenchDescription() {
+  return "bench runs Sudoku solving strategies over puzzle datasets, verifies "
+         "every\nanswer and reports timing and search effort. Every option "
+         "is explained\nin docs/cli.md and in `man bench`.";
+}
+
+const ExitCodes& BenchExitCodes() {
+  static const ExitCodes codes = {
+      {{std::to_string(kExitOk), "all good"},
+       {std::to_string(kExitFailure),
+        "a wrong or disagreeing answer, a puzzle an --exec process left\n"
+        "unanswered, --repeat rounds that searched differently, or with\n"
+        "--ab searches that differ or a --max-slowdown FAIL"},
+       {std::to_string(kExitUsage),
+        "bad usage, an unreadable input or an output that cannot be written"},
+       {std::to_string(kExitUndecided),
+        "--ab --max-slowdown with too few batches for a verdict"},
+       {std::to_string(kExitInterrupted) + ", " +
+            std::to_string(kExitTerminated),
+        "stopped by SIGINT, SIGTERM: the reports cover the lines accounted\n"
+        "and say complete=false (a second signal exits at once)"}},
+      "When several apply: 1, then 2, then 3; 130 and 143 before them."};
+  return codes;
+}
+
+std::string BenchVersion() {
+  const Manifest m = CurrentManifest();
+  return "bench " + m.version + " (" + m.git_revision + ", " + m.compiler + ")";
+}
+
+void StartBenchApp(CLI::App& app) {
+  app.name("bench");
+  UseGroupedHelp(app);
+  app.description(BenchDescription());
+  app.footer(ExitCodesFooter(BenchExitCodes()));
+}
+
+ManPage BenchManPage() {
+  return {.summary = "run Sudoku solving strategies over puzzle datasets",
+          .source = "sudoku-bench " + CurrentManifest().version,
+          .exit_codes = {{"bench", BenchExitCodes()},
+                         {"compare", CompareExitCodes()},
+                         {"merge", MergeExitCodes()}},
+          .see_also = {"gen(1)", "shuffle(1)", "convert(1)",
+                       "docs/cli.md and docs/ in the sudoku-bench sources"},
+          .machine_defaults = {{"--threads", ""}}};
+}
+
+void FinishBenchApp(CLI::App& app, std::ostream& out) {
+  AddManFlag(app, BenchManPage(), out);
+  // The subcommands copied -h from `app` when they were made; `app` moves
+  // its own to the end of its list.
+  app.set_help_flag();
+  app.set_help_flag("-h,--help", "Print this help and exit")->group("Help");
+  app.set_help_all_flag("--help-all",
+                        "Print this help with every subcommand's options")
+      ->group("Help");
+  app.set_version_flag("--version", BenchVersion(),
+                       "Print the version and exit")
+      ->group("Help");
+  // A usage error points at --help alone: --help-all adds only the
+  // subcommands' options.
+  app.failure_message([](const CLI::App*, const CLI::Error& error) {
+    return std::string(error.what()) +
+           "\nRun with --help for more information.\n";
+  });
+}
+
+}  // namespace sudoku

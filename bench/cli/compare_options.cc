@@ -1,0 +1,71 @@
+// The options of `bench compare`: their values and their one CLI11
+// definition.
+#include "bench/cli/compare_options.h"
+
+#include "bench/cli/help_text.h"
+
+namespace sudoku {
+
+const ExitCodes& CompareExitCodes() {
+  static const ExitCodes codes = StandardExitCodes(
+      "pass: every baseline row present, searched alike, none slower",
+      "a node or outcome count changed, a baseline row is missing, or\n"
+      "throughput fell beyond --max-slowdown and the measured noise",
+      "refused: the reports ran on other data, one is partial or cannot\n"
+      "be read, or an output cannot be written",
+      "BASELINE and CURRENT are CSV reports of bench; docs/ci.md explains "
+      "the gate.");
+  return codes;
+}
+
+CLI::App* SetupCompare(CLI::App& app, CompareCommandOptions& o) {
+  CLI::App* subcommand = app.add_subcommand(
+      "compare", "A regression verdict: a report against a baseline");
+  subcommand->footer(ExitCodesFooter(CompareExitCodes()));
+  ValueName(
+      subcommand->add_option("baseline", o.baseline, "The baseline CSV report")
+          ->required()
+          ->check(CLI::ExistingFile),
+      "FILE");
+  ValueName(
+      subcommand->add_option("current", o.current, "The current CSV report")
+          ->required()
+          ->check(CLI::ExistingFile),
+      "FILE");
+  ValueName(subcommand
+                ->add_option("--max-slowdown", o.max_slowdown_pct,
+                             "Percent fall in puzzles/s that fails (0 to "
+                             "100),\nwhen also beyond both reports' "
+                             "run-to-run spread")
+                ->check(CLI::Range(0.0, 100.0))
+                ->capture_default_str(),
+            "P");
+  ValueName(subcommand
+                ->add_option("--min-repeats", o.min_repeats,
+                             "Gate timing only for rows of at least N "
+                             "rounds\nof --repeat (2 to 1000); otherwise "
+                             "print it")
+                ->check(CLI::Range(2, 1000))
+                ->capture_default_str(),
+            "N");
+  subcommand->add_flag("--no-timing-gate", o.no_timing_gate,
+                       "Print timing only; gate on counts alone");
+  ValueName(subcommand->add_option("--json", o.json,
+                                   "Write the verdict and every delta as JSON"),
+            "FILE");
+  ValueName(subcommand->add_option(
+                "--html", o.html,
+                "Write the comparison as a self-contained HTML page"),
+            "FILE");
+  ValueName(subcommand->add_option("--bigger-is-better", o.bigger_is_better,
+                                   "CURRENT's puzzles/s as "
+                                   "github-action-benchmark JSON"),
+            "FILE");
+  ValueName(subcommand->add_option("--smaller-is-better", o.smaller_is_better,
+                                   "CURRENT's node totals and p50/p99 times, "
+                                   "as\ngithub-action-benchmark JSON"),
+            "FILE");
+  return subcommand;
+}
+
+}  // namespace sudoku

@@ -1,0 +1,306 @@
+// The options of `bench` itself (the run): their values and their one CLI11
+// definition, which --help, the manual page and a checkpoint's recorded
+// settings read.
+#include "bench/cli/run_options.h"
+
+#include <algorithm>
+#include <concepts>
+#include <thread>
+
+#include "bench/cli/help_text.h"
+#include "strategies/registry.h"
+
+namespace sudoku {
+namespace {
+
+// --help's groups, in the order a newcomer needs them. The long
+// explanations are docs/cli.md's; a line here says what and in what unit.
+constexpr const char* kInput = "Input";
+constexpr const char* kStrategies = "Strategies";
+constexpr const char* kRun = "Run";
+constexpr const char* kOutputs = "Outputs";
+constexpr const char* kTwoBuilds = "Two builds";
+constexpr const char* kScaleOut = "Scale-out";
+constexpr const char* kCheckpoints = "Checkpoints";
+
+// The built-in names, for --help, in lines of at most `width`: the strategy
+// list is checked after the plugins are loaded, so that their strategies
+// can be named too.
+std::string BuiltInNames(size_t width) {
+  std::string names, line;
+  for (const Strategy& s : AllStrategies()) {
+    if (!line.empty() && line.size() + 2 + s.name.size() > width) {
+      names += line + ",\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : ", ") + std::string(s.name);
+  }
+  return names + line;
+}
+
+// A setting's value as a checkpoint records it.
+std::string SettingText(const std::string& value) { return value; }
+std::string SettingText(bool value) { return value ? "yes" : "no"; }
+std::string SettingText(std::unsigned_integral auto value) {
+  return std::to_string(value);
+}
+std::string SettingText(const std::vector<std::string>& values) {
+  std::string text;
+  for (const std::string& v : values) text += v + "\n";
+  return text;
+}
+
+// "--max-nodes" is recorded as "max_nodes", the positional "datasets" as
+// itself.
+std::string SettingName(const CLI::Option& option) {
+  std::string name = option.get_lnames().empty() ? option.get_name()
+                                                 : option.get_lnames().front();
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+}
+
+}  // namespace
+
+template <typename T>
+CLI::Option* RunCommandCli::Recorded(CLI::Option* option, const T& value) {
+  recorded_.push_back(
+      {SettingName(*option), [&value] { return SettingText(value); }});
+  return option;
+}
+
+void RunCommandCli::Setup(CLI::App& app, RunCommandOptions& options) {
+  options.threads =
+      static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  AddInputOptions(app, options);
+  AddStrategyOptions(app, options);
+  AddRunOptions(app, options);
+  AddOutputOptions(app, options);
+  AddTwoBuildOptions(app, options);
+  AddScaleOutOptions(app, options);
+  AddCheckpointOptions(app, options);
+}
+
+SettingList RunCommandCli::RecordedSettings(
+    const std::string& strategies) const {
+  SettingList settings;
+  for (const Setting& s : recorded_) {
+    settings.emplace_back(s.name, s.value ? s.value() : strategies);
+  }
+  return settings;
+}
+
+// What is read: the datasets, and how far.
+void RunCommandCli::AddInputOptions(CLI::App& app, RunCommandOptions& o) {
+  ValueName(Recorded(app.add_option("datasets", o.datasets,
+                                    "Puzzle files: lines or CSV, plain or "
+                                    "gzip/xz/zstd;\n'-' reads standard input"),
+                     o.datasets),
+            "FILE ...");
+  Recorded(app.add_flag("--strict", o.strict,
+                        "Stop at the first malformed line or invalid\n"
+                        "puzzle (exit 2)"),
+           o.strict)
+      ->group(kInput);
+  ValueName(Recorded(app.add_option("--lines", o.lines,
+                                    "Read at most N lines of each dataset "
+                                    "(0: all)")
+                         ->capture_default_str(),
+                     o.lines),
+            "N")
+      ->group(kInput);
+  ValueName(Recorded(app.add_option("--max-expansion", o.max_expansion,
+                                    "Stop a compressed dataset once it "
+                                    "decodes over\n1 GiB and R times its "
+                                    "bytes read (exit 2; 0: off)")
+                         ->capture_default_str(),
+                     o.max_expansion),
+            "R")
+      ->group(kInput);
+}
+
+// Which strategies run: built in, loaded from a library, or processes.
+void RunCommandCli::AddStrategyOptions(CLI::App& app, RunCommandOptions& o) {
+  CLI::Option* strategy =
+      app.add_option("-s,--strategy", o.strategies,
+                     "Strategies to run, comma-separated, or 'all';\n"
+                     "built in: " +
+                         BuiltInNames(42))
+          ->delimiter(',')
+          ->allow_extra_args(false)  // "-s a FILE": FILE is a dataset
+          ->capture_default_str();
+  ValueName(strategy, "NAME,...")->group(kStrategies);
+  recorded_.push_back({"strategies", nullptr});
+  app.add_flag("--list", o.list,
+               "List the strategies (name, summary, origin) and exit")
+      ->group(kStrategies);
+  ValueName(app.add_option("--plugin", o.plugins,
+                           "Load strategies from a shared library "
+                           "(repeatable);\nLABEL=PATH names them LABEL:NAME")
+                ->allow_extra_args(false),
+            "[LABEL=]PATH")
+      ->group(kStrategies);
+  ValueName(app.add_option("--exec", o.execs,
+                           "A strategy that is a process: /bin/sh -c "
+                           "COMMAND\nanswers a puzzle a line (repeatable)")
+                ->allow_extra_args(false),
+            "NAME=COMMAND")
+      ->group(kStrategies);
+  ValueName(app.add_option("--exec-timeout", o.exec_timeout,
+                           "Seconds an --exec process may take over one "
+                           "puzzle")
+                ->check(CLI::PositiveNumber)
+                ->capture_default_str(),
+            "S")
+      ->group(kStrategies);
+}
+
+// How each puzzle is searched, by how many threads, how many times.
+void RunCommandCli::AddRunOptions(CLI::App& app, RunCommandOptions& o) {
+  ValueName(app.add_option("-t,--threads", o.threads,
+                           "Worker threads, 1 to 1024 (default: all cores)")
+                ->check(CLI::Range(1, 1024))
+                ->capture_default_str(),
+            "N")
+      ->group(kRun);
+  ValueName(Recorded(app.add_option("--max-nodes", o.max_nodes,
+                                    "Node budget per puzzle and strategy "
+                                    "(default: none)"),
+                     o.max_nodes),
+            "N")
+      ->group(kRun);
+  ValueName(Recorded(app.add_option("--limit", o.limit,
+                                    "1: stop at the first solution; 2: prove "
+                                    "uniqueness")
+                         ->check(CLI::IsMember({1u, 2u}))
+                         ->capture_default_str(),
+                     o.limit),
+            "1|2")
+      ->group(kRun);
+  ValueName(Recorded(app.add_option("--batch", o.batch,
+                                    "Puzzle lines per pipeline batch, up to "
+                                    "2^20")
+                         ->check(CLI::Range(size_t{1}, size_t{1} << 20))
+                         ->capture_default_str(),
+                     o.batch),
+            "N")
+      ->group(kRun);
+  ValueName(app.add_option("--repeat", o.repeat,
+                           "Run each (dataset, strategy) N times, 1 to "
+                           "1000,\ninterleaved; puzzles/s is the median "
+                           "round's")
+                ->check(CLI::Range(1, 1000))
+                ->capture_default_str(),
+            "N")
+      ->group(kRun);
+  Recorded(app.add_flag("--parse-only", o.parse_only,
+                        "Only read and parse (input speed); solve nothing"),
+           o.parse_only)
+      ->group(kRun);
+}
+
+// What is written, and what the person at the terminal sees.
+void RunCommandCli::AddOutputOptions(CLI::App& app, RunCommandOptions& o) {
+  ValueName(Recorded(app.add_option("--csv", o.csv,
+                                    "Write the report as CSV, a row per "
+                                    "(dataset,\nstrategy); '-' for any "
+                                    "output is standard output"),
+                     o.csv),
+            "FILE")
+      ->group(kOutputs);
+  ValueName(app.add_option("--html", o.html,
+                           "Write a self-contained HTML report with charts"),
+            "FILE")
+      ->group(kOutputs);
+  ValueName(Recorded(app.add_option("--per-puzzle", o.per_puzzle,
+                                    "Write file,line,strategy,outcome,ns,nodes "
+                                    "per line"),
+                     o.per_puzzle),
+            "FILE")
+      ->group(kOutputs);
+  ValueName(Recorded(app.add_option("--solutions", o.solutions,
+                                    "Write puzzle:count:solution, first "
+                                    "strategy's"),
+                     o.solutions),
+            "FILE")
+      ->group(kOutputs);
+  ValueName(Recorded(app.add_option("--slowest", o.slowest,
+                                    "Show the K costliest puzzles per "
+                                    "strategy")
+                         ->capture_default_str(),
+                     o.slowest),
+            "K")
+      ->group(kOutputs);
+  ValueName(app.add_option("--max-messages", o.max_messages,
+                           "Bad lines (and wrong answers) shown per "
+                           "dataset;\nall are counted")
+                ->capture_default_str(),
+            "N")
+      ->group(kOutputs);
+  ValueName(app.add_option("--progress", o.progress,
+                           "Progress on standard error: auto (on a "
+                           "terminal),\nalways or never")
+                ->check(CLI::IsMember({"auto", "always", "never"}))
+                ->capture_default_str(),
+            "WHEN")
+      ->group(kOutputs);
+  app.add_flag("-q,--quiet", o.quiet, "No console table")->group(kOutputs);
+}
+
+// Two strategies, typically two builds of one solver, side by side.
+void RunCommandCli::AddTwoBuildOptions(CLI::App& app, RunCommandOptions& o) {
+  ValueName(app.add_option("--ab", o.ab,
+                           "Run A and B interleaved per puzzle, check "
+                           "they\nsearch alike; B's throughput vs A with 95% "
+                           "CI"),
+            "A,B")
+      ->group(kTwoBuilds);
+  max_slowdown_ =
+      ValueName(app.add_option("--max-slowdown", o.max_slowdown,
+                               "With --ab: exit 1 if B is surely over P% "
+                               "slower\nthan A (P < 0: B must be faster); 3 "
+                               "if undecided")
+                    ->check(CLI::Range(-99.0, 1e6)),
+                "P")
+          ->group(kTwoBuilds);
+}
+
+// One run over many processes: parts merged later, or MPI ranks.
+void RunCommandCli::AddScaleOutOptions(CLI::App& app, RunCommandOptions& o) {
+  ValueName(app.add_option("--shard", o.shard,
+                           "Run part K of N (from 1) of every dataset; "
+                           "merge\nthe parts with `bench merge`"),
+            "K/N")
+      ->group(kScaleOut);
+  ValueName(Recorded(app.add_option("--stats", o.stats,
+                                    "Write the mergeable statistics (JSON); "
+                                    "--shard's\ndefault: the --csv path + "
+                                    ".stats.json"),
+                     o.stats),
+            "FILE")
+      ->group(kScaleOut);
+}
+
+// Surviving a stop, SIGKILL included.
+void RunCommandCli::AddCheckpointOptions(CLI::App& app, RunCommandOptions& o) {
+  ValueName(Recorded(app.add_option("--checkpoint", o.checkpoint,
+                                    "Keep a checkpoint in FILE, to resume the "
+                                    "run\nafter any stop"),
+                     o.checkpoint),
+            "FILE")
+      ->group(kCheckpoints);
+  checkpoint_every_ =
+      ValueName(app.add_option("--checkpoint-every", o.checkpoint_every,
+                               "Seconds between checkpoints (0: after every "
+                               "batch)")
+                    ->check(CLI::Range(0.0, 1e9))
+                    ->capture_default_str(),
+                "S")
+          ->group(kCheckpoints);
+  ValueName(app.add_option("--resume", o.resume,
+                           "Continue the run checkpointed in FILE; "
+                           "given\nalone, rerun its command line"),
+            "FILE")
+      ->group(kCheckpoints);
+}
+
+}  // namespace sudoku

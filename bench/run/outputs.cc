@@ -1,0 +1,146 @@
+// Everything a run writes: the console table, the CSV, HTML and stats
+// reports, the per-puzzle and solutions files; each checked as it is flushed.
+#include "bench/run/outputs.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "engine/distributed/shard_stats.h"
+#include "engine/report/console_reporter.h"
+#include "engine/report/csv_reporter.h"
+#include "engine/report/html_reporter.h"
+#include "engine/report/puzzle_outputs.h"
+
+namespace sudoku {
+
+bool Outputs::Open(const RunCommandOptions& o,
+                   const std::vector<std::string>& names, Observers& observers,
+                   bool per_puzzle_header, PartMarks* marks) {
+  console_ = UsesStdout(o) ? &std::cerr : &std::cout;
+  if (!o.quiet)
+    reporters_.push_back(std::make_unique<ConsoleReporter>(*console_));
+  if (!o.csv.empty()) {
+    auto* out = OpenFile(o.csv);
+    if (!out) return false;
+    reporters_.push_back(std::make_unique<CsvReporter>(*out));
+  }
+  if (!o.html.empty()) {
+    auto* out = OpenFile(o.html);
+    if (!out) return false;
+    reporters_.push_back(std::make_unique<HtmlReporter>(*out));
+  }
+  if (!o.per_puzzle.empty()) {
+    auto* out = OpenFile(o.per_puzzle);
+    if (!out) return false;
+    observers.Add(
+        std::make_unique<PerPuzzleWriter>(*out, names, per_puzzle_header));
+    if (marks != nullptr) marks->Watch(PartFile::kPerPuzzle, *out);
+  }
+  if (!o.solutions.empty()) {
+    auto* out = OpenFile(o.solutions);
+    if (!out) return false;
+    observers.Add(std::make_unique<SolutionsWriter>(*out));
+    if (marks != nullptr) marks->Watch(PartFile::kSolutions, *out);
+  }
+  return true;
+}
+
+bool Outputs::UsesStdout(const RunCommandOptions& o) {
+  return o.csv == "-" || o.per_puzzle == "-" || o.solutions == "-" ||
+         o.stats == "-" || o.html == "-";
+}
+
+bool Outputs::OpenStats(const std::string& path, const RunOptions& run) {
+  auto* out = OpenFile(path);
+  if (!out) return false;
+  reporters_.push_back(
+      std::make_unique<ShardStatsWriter>(*out, run.shard, run));
+  return true;
+}
+
+void Outputs::AddStats(std::ostream& out, const RunOptions& run) {
+  reporters_.push_back(std::make_unique<ShardStatsWriter>(out, run.shard, run));
+}
+
+void Outputs::ReportPass(const Manifest& manifest, const DatasetResult& result,
+                         const std::vector<ReportRow>& rows) {
+  for (auto& reporter : reporters_)
+    reporter->ReportPass(manifest, result, rows);
+}
+
+bool Outputs::Flush(ExitCode& exit_code) {
+  bool good = true;
+  for (auto& [name, file] : files_) good &= Checked(name, *file, exit_code);
+  return good;
+}
+
+std::vector<std::pair<std::string, uint64_t>> Outputs::Lengths(
+    const std::vector<std::string>& names) {
+  std::vector<std::pair<std::string, uint64_t>> lengths;
+  for (auto& [name, file] : files_) {
+    if (std::find(names.begin(), names.end(), name) == names.end()) continue;
+    lengths.emplace_back(name, static_cast<uint64_t>(file->tellp()));
+  }
+  return lengths;
+}
+
+void Outputs::Finish(ExitCode& exit_code) {
+  for (auto& reporter : reporters_) reporter->Finish();
+  Flush(exit_code);
+  Checked("-", std::cout, exit_code);
+}
+
+std::ostream* Outputs::OpenFile(const std::string& path) {
+  if (path == "-") {
+    files_.emplace_back(path, &std::cout);
+    return &std::cout;
+  }
+  auto file = std::make_unique<std::ofstream>();
+  if (!Continue(path, *file)) return nullptr;
+  if (!file->is_open()) file->open(path, std::ios::binary);
+  if (!*file) {
+    std::cerr << "bench: cannot write " << path << ": " << std::strerror(errno)
+              << '\n';
+    return nullptr;
+  }
+  files_.emplace_back(path, file.get());
+  owned_.push_back(std::move(file));
+  return owned_.back().get();
+}
+
+bool Outputs::Continue(const std::string& path, std::ofstream& file) {
+  for (const auto& [name, length] : continued_) {
+    if (name != path) continue;
+    std::error_code error;
+    const auto size = std::filesystem::file_size(path, error);
+    if (error || size < length) {
+      std::cerr << "bench: --resume: " << path << " holds "
+                << (error ? 0 : size) << " bytes, fewer than the " << length
+                << " the checkpoint recorded (it changed)\n";
+      return false;
+    }
+    std::filesystem::resize_file(path, length, error);
+    file.open(path, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(static_cast<std::streamoff>(length));
+  }
+  return true;
+}
+
+bool Outputs::Checked(const std::string& name, std::ostream& out,
+                      ExitCode& exit_code) {
+  errno = 0;
+  out.flush();
+  if (out) return true;
+  if (failed_.insert(name).second) {
+    std::cerr << "bench: writing " << (name == "-" ? "standard output" : name)
+              << " failed"
+              << (errno != 0 ? std::string(": ") + std::strerror(errno) : "")
+              << "; the output is incomplete\n";
+  }
+  exit_code.Raise(kExitUsage);
+  return false;
+}
+
+}  // namespace sudoku

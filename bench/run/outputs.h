@@ -1,0 +1,86 @@
+// Everything a run writes: the console table, the CSV, HTML and stats
+// reports, the per-puzzle and solutions files; each checked as it is flushed.
+#pragma once
+
+#include <cstdint>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <ostream>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bench/cli/run_options.h"
+#include "bench/run/exit_code.h"
+#include "bench/run/observers.h"
+#include "bench/run/rank_parts.h"
+#include "engine/pipeline/driver.h"
+#include "engine/report/report.h"
+
+namespace sudoku {
+
+// The console table, the CSV report, the per-puzzle and solutions files.
+// "-" names standard output; the console table then goes to standard error,
+// so that it never mixes with the data.
+class Outputs {
+ public:
+  // Opens every file asked for; false, having said why, when one cannot be.
+  bool Open(const RunCommandOptions& o, const std::vector<std::string>& names,
+            Observers& observers, bool per_puzzle_header = true,
+            PartMarks* marks = nullptr);
+
+  // Where the table and its notes go: standard output, unless an output
+  // file is "-".
+  std::ostream& console() { return *console_; }
+
+  // Whether any output file is "-" (standard output).
+  static bool UsesStdout(const RunCommandOptions& o);
+
+  // The mergeable statistics of a --shard part (or of any run, --stats).
+  bool OpenStats(const std::string& path, const RunOptions& run);
+
+  // The stats of this rank's part under mpirun, gathered by rank 0.
+  void AddStats(std::ostream& out, const RunOptions& run);
+
+  void ReportPass(const Manifest& manifest, const DatasetResult& result,
+                  const std::vector<ReportRow>& rows);
+
+  // Flushes the files written so far; false, having said which one failed
+  // and why (a full disk, a closed pipe), when one did. A checkpoint is
+  // only written over files known to hold what it says.
+  bool Flush(ExitCode& exit_code);
+
+  // The byte lengths of the files named (after Flush), for a checkpoint.
+  std::vector<std::pair<std::string, uint64_t>> Lengths(
+      const std::vector<std::string>& names);
+
+  // Resuming: these files are kept up to the checkpoint's lengths and
+  // written on from there, not started afresh.
+  void ContinueFiles(std::vector<std::pair<std::string, uint64_t>> lengths) {
+    continued_ = std::move(lengths);
+  }
+
+  // Ends every report and flushes every file, standard output too; a file
+  // that could not be written is bad output, said (naming it) and raised.
+  void Finish(ExitCode& exit_code);
+
+ private:
+  // "-" is standard output; a file is opened for writing, or said why not.
+  std::ostream* OpenFile(const std::string& path);
+  // A file a checkpoint recorded: cut back to its length then and opened
+  // there; false, having said why, when it is shorter (it changed).
+  bool Continue(const std::string& path, std::ofstream& file);
+  // Flushes `out`, saying once which output failed when it did.
+  bool Checked(const std::string& name, std::ostream& out, ExitCode& exit_code);
+
+  std::ostream* console_ = &std::cout;
+  std::vector<std::pair<std::string, std::ostream*>> files_;
+  std::vector<std::unique_ptr<std::ofstream>> owned_;
+  std::set<std::string> failed_;
+  std::vector<std::pair<std::string, uint64_t>> continued_;
+  std::vector<std::unique_ptr<Reporter>> reporters_;
+};
+
+}  // namespace sudoku
