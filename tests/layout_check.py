@@ -7,8 +7,9 @@
   bench/ or tools/; every folder has a README.md; oneTBB is included only by engine/pipeline/.
 - strategies/: includes only strategies/ (the engine never reaches a concrete strategy through
   it, and a strategy knows nothing of the engine).
-- mpi.h is included by bench/mpi_rank_group.cc alone.
+- mpi.h is included by bench/run/mpi_rank_group.cc alone.
 - every C and C++ source file opens with a comment line saying what it is for.
+- bench/cli/ includes only bench/cli/; bench/run/ never includes bench/'s subcommands.
 - no source file of bench/ (the CLI) is over MAX_BENCH_LINES lines.
 Prints every violation as FILE:LINE: reason and exits 1 when there is one.
 """
@@ -76,7 +77,7 @@ def check(root):
                 if target.startswith(("tbb/", "oneapi/")) and here != "pipeline":
                     say(path, number, f"<{target}>: oneTBB stays in engine/pipeline/")
                 if target == "mpi.h":
-                    say(path, number, "mpi.h stays in bench/mpi_rank_group.cc")
+                    say(path, number, "mpi.h stays in bench/run/mpi_rank_group.cc")
                 continue
             top = target.split("/")[0]
             if top in ("bench", "tools", "tests"):
@@ -106,8 +107,8 @@ def check(root):
             if "corpus" in path.split(os.sep):
                 continue
             for number, kind, target in includes(path):
-                if target == "mpi.h" and os.path.relpath(path, root) != "bench/mpi_rank_group.cc":
-                    say(path, number, "mpi.h stays in bench/mpi_rank_group.cc")
+                if target == "mpi.h" and os.path.relpath(path, root) != "bench/run/mpi_rank_group.cc":
+                    say(path, number, "mpi.h stays in bench/run/mpi_rank_group.cc")
 
     for top in ("engine", "strategies", "bench", "tools", "tests"):
         for path in sources(root, top):
@@ -117,6 +118,19 @@ def check(root):
                 first = source.readline()
             if not (first.startswith("//") or first.startswith("/*")):
                 say(path, 1, "a source file opens with one line saying what it is for")
+
+    # Within bench/: the option definitions (cli/) know neither the run (run/)
+    # nor the subcommands; the run uses cli/ and never a subcommand.
+    for path in sources(root, "bench"):
+        here = os.path.relpath(path, os.path.join(root, "bench")).split(os.sep)
+        for number, kind, target in includes(path):
+            if kind != '"' or not target.startswith("bench/"):
+                continue
+            parts = target.split("/")
+            if here[0] == "cli" and (len(parts) == 2 or parts[1] == "run"):
+                say(path, number, f'"{target}": bench/cli/ includes only bench/cli/')
+            if here[0] == "run" and len(parts) == 2:
+                say(path, number, f'"{target}": bench/run/ never includes a subcommand')
 
     for path in sources(root, "bench"):
         with open(path, encoding="utf-8", errors="replace") as source:
