@@ -7,6 +7,7 @@
 #include <memory>
 #include <sstream>
 
+#include "bench/run/exit_code.h"
 #include "engine/common/exit_codes.h"
 #include "engine/distributed/shard_stats.h"
 #include "engine/report/console_reporter.h"
@@ -27,14 +28,9 @@ ShardPart ReadPart(const std::string& path) {
 // What the single run's exit code would have said of its results.
 int ResultCode(const DatasetResult& result) {
   if (!result.read_error.empty()) return kExitUsage;
-  int code = kExitOk;
-  if (result.wrong_answers > 0 || result.disagreements > 0) {
-    code = kExitFailure;
-  }
-  for (const StrategyStats& s : result.stats) {
-    if (s.count(Verdict::kError) > 0) code = kExitFailure;
-  }
-  return code;
+  ExitCode code;
+  RaiseForResult(result, false, code);
+  return code.code();
 }
 
 }  // namespace

@@ -152,6 +152,18 @@ void RunCommandCli::AddStrategyOptions(CLI::App& app, RunCommandOptions& o) {
                 ->capture_default_str(),
             "S")
       ->group(kStrategies);
+  std::vector<std::string> counting;
+  for (const Strategy& s : AllStrategies()) {
+    if (s.Has(kCountsSolutions)) counting.emplace_back(s.name);
+  }
+  ValueName(Recorded(app.add_option("--reference", o.reference,
+                                    "A built-in counting strategy whose count "
+                                    "settles\nevery puzzle: other counts are "
+                                    "wrong (--limit 2)")
+                         ->check(CLI::IsMember(counting)),
+                     o.reference),
+            "NAME")
+      ->group(kStrategies);
 }
 
 // How each puzzle is searched, by how many threads, how many times.
@@ -195,6 +207,10 @@ void RunCommandCli::AddRunOptions(CLI::App& app, RunCommandOptions& o) {
   Recorded(app.add_flag("--parse-only", o.parse_only,
                         "Only read and parse (input speed); solve nothing"),
            o.parse_only)
+      ->group(kRun);
+  app.add_flag("--strict-expected", o.strict_expected,
+               "Exit 1 when an answer contradicts the file's own\n"
+               "count or solution (expected_differs)")
       ->group(kRun);
 }
 

@@ -50,6 +50,12 @@ struct RunCommandOptions {
   uint64_t lines = 0;
   // --max-expansion: Input's limit on what a compressed dataset decodes.
   uint64_t max_expansion = Input::kDefaultMaxExpansion;
+  // --reference: a built-in counting strategy whose count settles every
+  // puzzle, or empty.
+  std::string reference;
+  // --strict-expected: an answer other than the file's own (expected_differs)
+  // makes the exit code 1.
+  bool strict_expected = false;
 };
 
 // Settings by name and value, in the order they are defined.

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/common/exit_codes.h"
+#include "engine/pipeline/driver.h"
 
 namespace sudoku {
 
@@ -30,5 +31,22 @@ class ExitCode {
   }
   int code_ = kExitOk;
 };
+
+// What a pass's results say of the exit code, whether the pass ran here or
+// was merged from parts or ranks: a wrong or disagreeing answer, or a puzzle
+// a process left unanswered, is a failure; with `strict_expected`, so is an
+// answer other than the file's own reference.
+inline void RaiseForResult(const DatasetResult& result, bool strict_expected,
+                           ExitCode& exit_code) {
+  if (result.wrong_answers > 0 || result.disagreements > 0) {
+    exit_code.Raise(kExitFailure);
+  }
+  for (const StrategyStats& s : result.stats) {
+    if (s.count(Verdict::kError) > 0) exit_code.Raise(kExitFailure);
+    if (strict_expected && s.expected_differs > 0) {
+      exit_code.Raise(kExitFailure);
+    }
+  }
+}
 
 }  // namespace sudoku

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <filesystem>
+#include <system_error>
 
 #include "engine/input/input.h"
 #include "strategies/sudoku_strategy_abi.h"
@@ -109,11 +111,13 @@ PluginSpec PluginSpec::Parse(const std::string& text) {
 namespace {
 
 // Opens the library and checks its table's header; null, with `error` set,
-// when the plugin is refused.
+// when the plugin is refused. `handle` is the library's, for its other
+// symbols.
 const struct sudoku_strategy_table* OpenTable(const std::string& file,
                                               const std::string& where,
-                                              std::string& error) {
-  void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
+                                              std::string& error,
+                                              void*& handle) {
+  handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {
     const char* why = dlerror();
     error = where + "cannot be loaded as a shared library (" +
@@ -149,6 +153,21 @@ const struct sudoku_strategy_table* OpenTable(const std::string& file,
   return table;
 }
 
+// How the library says it was built (the optional sudoku_strategy_build):
+// one line of printable text, at most the ABI's 200 bytes; empty when it
+// does not say.
+std::string BuildDescription(void* handle) {
+  const auto describe = reinterpret_cast<sudoku_strategy_build_fn>(
+      dlsym(handle, SUDOKU_STRATEGY_BUILD_SYMBOL));
+  const char* text = describe != nullptr ? describe() : nullptr;
+  if (text == nullptr) return "";
+  std::string build(text, strnlen(text, 200));
+  for (char& ch : build) {
+    if (static_cast<unsigned char>(ch) < 0x20) ch = ' ';
+  }
+  return build;
+}
+
 // What is wrong with one descriptor on its own (named `name` once
 // labelled); empty when nothing is.
 std::string DescriptorFault(const sudoku_strategy& d, const std::string& name) {
@@ -177,7 +196,9 @@ bool PluginLoader::Load(const std::string& spec_text,
   // A bare name would make dlopen search the library path instead.
   const std::string file =
       spec.path.find('/') == std::string::npos ? "./" + spec.path : spec.path;
-  const struct sudoku_strategy_table* table = OpenTable(file, where, error);
+  void* handle = nullptr;
+  const struct sudoku_strategy_table* table =
+      OpenTable(file, where, error, handle);
   if (table == nullptr) return false;
   std::string sha256;
   try {
@@ -191,7 +212,13 @@ bool PluginLoader::Load(const std::string& spec_text,
     error = where + error;
     return false;
   }
-  AddRows(*table, names, spec.path, sha256);
+  // The row names the file absolutely, so a report read elsewhere, or
+  // later, still says which build it measured.
+  std::error_code ignored;
+  const std::string absolute =
+      std::filesystem::absolute(file, ignored).lexically_normal().string();
+  AddRows(*table, names, absolute.empty() ? file : absolute, sha256,
+          BuildDescription(handle));
   return true;
 }
 
@@ -233,9 +260,11 @@ bool PluginLoader::CheckNames(const struct sudoku_strategy_table& table,
 
 void PluginLoader::AddRows(const struct sudoku_strategy_table& table,
                            const std::vector<std::string>& names,
-                           const std::string& path, const std::string& sha256) {
+                           const std::string& path, const std::string& sha256,
+                           const std::string& build) {
   const std::string& origin = texts_.emplace_back(path);
   const std::string& origin_sha256 = texts_.emplace_back(sha256);
+  const std::string& origin_build = texts_.emplace_back(build);
   for (uint32_t i = 0; i < table.count; ++i) {
     const sudoku_strategy& d = table.strategies[i];
     // Its own slot even when the same file is loaded under another label:
@@ -253,6 +282,7 @@ void PluginLoader::AddRows(const struct sudoku_strategy_table& table,
     row.context = &loaded;
     row.origin = origin;
     row.origin_sha256 = origin_sha256;
+    row.origin_build = origin_build;
     rows_.push_back(row);
   }
 }

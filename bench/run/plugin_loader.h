@@ -57,10 +57,10 @@ class PluginLoader {
                   std::vector<std::string>& names, std::string& error) const;
   void AddRows(const struct sudoku_strategy_table& table,
                const std::vector<std::string>& names, const std::string& path,
-               const std::string& sha256);
+               const std::string& sha256, const std::string& build);
 
-  // Text rows point at: each plugin's path as given, its file's SHA-256,
-  // each strategy's (labelled) name.
+  // Text rows point at: each plugin's absolute path, its file's SHA-256,
+  // its build description, each strategy's (labelled) name.
   std::deque<std::string> texts_;
   std::deque<Loaded> loaded_;  // stable addresses: rows point here
   std::vector<Strategy> rows_;

@@ -16,13 +16,16 @@
 #include <chrono>
 #include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <system_error>
 #include <thread>
 
 #include "bench/run/process_reply.h"
+#include "engine/input/input.h"
 
 namespace sudoku {
 namespace {
@@ -36,6 +39,18 @@ constexpr size_t kMaxRequest = 128;
 // would otherwise be started once per puzzle). A timeout does not count: a
 // slow process is not a broken one.
 constexpr int kFailedStartsBeforeGivingUp = 3;
+// Processes in a row that time out before their first answer, after which a
+// thread starts no more: a process that never flushes its output looks like
+// this, and would otherwise cost the timeout on every puzzle.
+constexpr int kSilentStartsBeforeGivingUp = 2;
+// How long a process that timed out before its first answer gets to answer
+// once its input is closed: the answers a process holds in an unflushed
+// buffer come out when it exits.
+constexpr double kFlushProbeS = 1;
+constexpr std::string_view kUnflushed =
+    "it answered only when its input was closed: it does not flush its "
+    "output after each answer (Python: print(..., flush=True); C: "
+    "fflush(stdout))";
 // How long a process that closed its output may take to exit before it is
 // killed, so that its own exit status can be reported.
 constexpr auto kExitGrace = std::chrono::seconds(1);
@@ -88,6 +103,10 @@ class Process {
   // After its output closed: how the process ended, given a moment to exit
   // by itself, then stopped.
   std::string Ended();
+  // After a timeout: closes the process's input and waits briefly; true when
+  // an answer then comes, which a process that does not flush its output
+  // gives only as it exits.
+  bool AnswersWhenInputEnds();
 
  private:
   pid_t pid_ = -1;
@@ -214,6 +233,14 @@ std::string Process::Stop() {
   return DescribeExit(status);
 }
 
+bool Process::AnswersWhenInputEnds() {
+  if (fd_ < 0 || shutdown(fd_, SHUT_WR) != 0) return false;
+  std::string_view line;
+  const Read read = ReadLine(kFlushProbeS, line);
+  return read == Read::kLine || read == Read::kTwoLines ||
+         read == Read::kTooLong;
+}
+
 std::string Process::Ended() {
   const auto give_up = Clock::now() + kExitGrace;
   siginfo_t info{};
@@ -237,6 +264,8 @@ struct Slot {
   Process process;
   std::string error;      // why the last puzzle went unanswered
   int failed_starts = 0;  // processes in a row broken before answering
+  int silent_starts = 0;  // processes in a row timed out before answering
+  bool unflushed = false;  // one answered only once its input was closed
   bool answered = false;  // the running process has answered once
 };
 
@@ -313,6 +342,13 @@ void Fail(Slot& slot, Process::Read read, std::string_view line,
                                   : " on its first puzzle, start-up "
                                     "included") +
                    " (killed)";
+      if (!slot.answered) {
+        ++slot.silent_starts;
+        if (slot.process.AnswersWhenInputEnds()) {
+          slot.unflushed = true;
+          slot.error += "; " + std::string(kUnflushed);
+        }
+      }
       break;
     case Process::Read::kTooLong:
       slot.error = "answered garbage: a line longer than " +
@@ -357,6 +393,18 @@ SolveResult SolveThroughProcess(const void* context, const Grid& givens,
                    "before answering once";
       return result;
     }
+    if (slot.unflushed) {
+      slot.error = "not restarted: " + std::string(kUnflushed);
+      return result;
+    }
+    if (slot.silent_starts >= kSilentStartsBeforeGivingUp) {
+      slot.error = "not restarted: its last " +
+                   std::to_string(kSilentStartsBeforeGivingUp) +
+                   " processes on this thread timed out before answering "
+                   "once; a process that does not flush its output after "
+                   "each answer looks like this";
+      return result;
+    }
     slot.answered = false;
     if (!slot.process.Start(spec.command, slot.error)) {
       ++slot.failed_starts;
@@ -377,6 +425,7 @@ SolveResult SolveThroughProcess(const void* context, const Grid& givens,
   if (read == Process::Read::kLine && ParseProcessReply(line, result)) {
     slot.answered = true;
     slot.failed_starts = 0;
+    slot.silent_starts = 0;
     // A solution that changes a given is WRONG (the engine says so), and
     // likely the answer to another puzzle: a process out of step, which
     // would answer every later request with the reply to the one before.
@@ -394,6 +443,36 @@ SolveResult SolveThroughProcess(const void* context, const Grid& givens,
 std::string_view LastError(const void* context) {
   const auto& spec = *static_cast<const ProcessStrategies::Spec*>(context);
   return thread_processes.Get(spec).error;
+}
+
+// The regular file the command's first word names: a path as it is, a bare
+// name searched in PATH as the shell would; empty when there is none (a
+// shell builtin, a quoted word, a missing file).
+std::string CommandFile(const std::string& command) {
+  const size_t start = command.find_first_not_of(" \t");
+  if (start == std::string::npos) return "";
+  const size_t end = command.find_first_of(" \t;|&<>", start);
+  const std::string word = command.substr(start, end - start);
+  if (word.empty() || word.find_first_of("'\"$`\\=") != std::string::npos) {
+    return "";
+  }
+  std::error_code ignored;
+  if (word.find('/') != std::string::npos) {
+    return std::filesystem::is_regular_file(word, ignored) ? word : "";
+  }
+  const char* path = std::getenv("PATH");
+  std::string_view dirs = path != nullptr ? path : "/usr/bin:/bin";
+  while (!dirs.empty()) {
+    const size_t colon = dirs.find(':');
+    const std::string dir(dirs.substr(0, colon));
+    dirs = colon == std::string_view::npos ? "" : dirs.substr(colon + 1);
+    const std::string candidate = (dir.empty() ? "." : dir) + "/" + word;
+    if (std::filesystem::is_regular_file(candidate, ignored) &&
+        access(candidate.c_str(), X_OK) == 0) {
+      return candidate;
+    }
+  }
+  return "";
 }
 
 }  // namespace
@@ -434,9 +513,17 @@ bool ProcessStrategies::Add(const std::string& spec, double timeout_s,
             std::string(clash) + ")";
     return false;
   }
+  std::string sha256;
+  if (const std::string file = CommandFile(command); !file.empty()) {
+    try {
+      sha256 = Input::FileSha256Hex(file);
+    } catch (const InputError&) {
+      // Unreadable (execute-only, say): the report says nothing of it.
+    }
+  }
   const Spec& added = specs_.emplace_back(
-      Spec{name, command, std::string(kExecOrigin) + command, timeout_s,
-           specs_.size()});
+      Spec{name, command, std::string(kExecOrigin) + command, sha256,
+           timeout_s, specs_.size()});
   Strategy row{};
   row.name = added.name;
   row.summary = "a process speaking bench's line protocol, one per thread";
@@ -449,6 +536,7 @@ bool ProcessStrategies::Add(const std::string& spec, double timeout_s,
   row.context_solve = SolveThroughProcess;
   row.context = &added;
   row.origin = added.origin;
+  row.origin_sha256 = added.sha256;
   row.last_error = LastError;
   rows_.push_back(row);
   return true;

@@ -24,6 +24,10 @@ class ProcessStrategies {
     std::string name;
     std::string command;  // run as /bin/sh -c COMMAND
     std::string origin;   // kExecOrigin + command
+    // The SHA-256 of the file the command's first word names (searched in
+    // PATH when it has no '/'), so a rebuilt executable shows in reports;
+    // empty when the word names no regular file.
+    std::string sha256;
     double timeout_s;     // longest wait for one answer
     size_t slot;          // index of its process in each thread's table
   };

@@ -39,6 +39,21 @@ int RunCommand::Execute() {
     return kExitUsage;
   }
   if (!OneStdout()) return kExitUsage;
+  if (!o.reference.empty()) {
+    // The reference settles a count by counting to 2, in the same pass as
+    // the strategies it holds to it.
+    const char* clash = o.limit != 2           ? "needs --limit 2"
+                        : !o.ab.empty()        ? "does not combine with --ab"
+                        : o.repeat > 1         ? "does not combine with --repeat"
+                        : o.parse_only         ? "does not combine with --parse-only"
+                                               : nullptr;
+    if (clash != nullptr) {
+      std::cerr << "bench: --reference " << clash
+                << " (it settles each puzzle's count beside the other "
+                   "strategies, counting to 2)\n";
+      return kExitUsage;
+    }
+  }
   RunOptions run = MakeRunOptions();
   std::string stats_path;
   if (!ResolveShard(o, run, stats_path)) return kExitUsage;
@@ -198,6 +213,18 @@ RunOptions RunCommand::MakeRunOptions() const {
       }
     }
     run.strategies = unique;
+    // The reference runs beside them, last, so that the first strategy (the
+    // one --solutions writes) is still the first one named.
+    if (!o.reference.empty()) {
+      const Strategy* reference = FindLoaded(o.reference);
+      auto it = std::find(run.strategies.begin(), run.strategies.end(),
+                          reference);
+      if (it == run.strategies.end()) {
+        run.strategies.push_back(reference);
+        it = run.strategies.end() - 1;
+      }
+      run.reference = static_cast<int>(it - run.strategies.begin());
+    }
   }
   run.solution_limit = o.limit;
   run.max_nodes = o.max_nodes;

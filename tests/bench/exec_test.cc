@@ -258,6 +258,31 @@ TEST(BenchExec, TimeoutIsAnError) {
       << run.err;
 }
 
+// A process that answers without flushing gives its answers only as it
+// exits: after the first timeout (start-up allowance included, about 11 s)
+// bench closes its input, sees the answer come, says why, and starts no
+// more processes on that thread instead of waiting the timeout per puzzle.
+TEST(BenchExec, AProcessThatDoesNotFlushIsNamedAndNotRestarted) {
+  const std::string data =
+      WriteTempFile("exec_noflush.txt", Lines(EasyPuzzles(6)));
+  const std::string csv = TempPath("exec_noflush.csv");
+  const BenchRun run =
+      Bench("-q -t 1 --exec-timeout 0.5 -s nf --exec 'nf=" + kFaultyPy +
+            " noflush' --csv " + csv + " " + data);
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_TRUE(Has(run.err, data + ":1: ERROR from nf: timed out after 10.5 s "
+                                  "on its first puzzle, start-up included "
+                                  "(killed); it answered only when its input "
+                                  "was closed: it does not flush its output"))
+      << run.err;
+  EXPECT_TRUE(Has(run.err, data + ":2: ERROR from nf: not restarted: it "
+                                  "answered only when its input was closed"))
+      << run.err;
+  auto row = CsvRow(csv, "nf");
+  EXPECT_EQ(row.errors, 6u);
+  ExpectEveryLineCounted(row);
+}
+
 TEST(BenchExec, ACommandThatDoesNotExistIsNotRestartedForever) {
   const std::string data =
       WriteTempFile("exec_missing.txt", Lines(EasyPuzzles(6)));
@@ -303,7 +328,8 @@ TEST(BenchExec, EachThreadHasAProcessOfItsOwn) {
 TEST(BenchExec, ListSaysWhereEachCameFrom) {
   const BenchRun run = Bench("--list --exec 'py=" + kSolverPy + "'");
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_TRUE(Has(run.out, "[exec: " + kSolverPy + "]")) << run.out;
+  // The command's first word is python3, whose file is hashed.
+  EXPECT_TRUE(Has(run.out, "[exec: " + kSolverPy + ", sha256 ")) << run.out;
 }
 
 void ExpectRefused(const std::string& exec, const std::string& why) {
