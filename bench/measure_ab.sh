@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures how small a slowdown bench --ab detects, against bench compare with a stored baseline.
 #
-#   [REPS=5] [THREADS=2] [BATCH=256] bash bench/measure_ab.sh [CORPUS]
+#   [REPS=5] [THREADS=2] [BATCH=N] bash bench/measure_ab.sh [CORPUS]
 # CORPUS defaults to ../shared/datasets/17-clue.txt (beside the checkout),
 # else datasets/easy.txt. Needs the build's plugins: bands_plugin and its
 # deliberately slower copies bands_plugin_slow3 and _slow10 (a spin of 3% and
@@ -12,14 +12,16 @@
 #   compare: a --repeat 3 run of the plain build (the stored baseline), then
 #            one of the new build, then bench compare --max-slowdown 0 (its
 #            most sensitive gate: beyond 0% and beyond the rounds' spread)
-# Timings come from a shared machine: read the spread across repetitions.
+# BATCH sets --ab's --batch; by default bench chooses it from the corpus's
+# size, as a user's run does. Timings come from a shared machine: read the
+# spread across repetitions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=${1:-../shared/datasets/17-clue.txt}
 [[ -f "$corpus" ]] || corpus=datasets/easy.txt
 reps=${REPS:-5}
 threads=${THREADS:-2}
-batch=${BATCH:-256}
+batch=${BATCH:-}
 bench=build/bench/bench
 plugins=build/bench/plugins
 work=$(mktemp -d "${TMPDIR:-/tmp}/measure_ab.XXXXXX")
@@ -35,14 +37,14 @@ column() {  # column CSV NAME: the value of NAME in the first data row
   awk -F, -v name="$2" 'NR==1{for(i=1;i<=NF;i++) if($i==name) c=i} NR==2{print $c}' "$1"
 }
 base="$plugins/libbands_plugin.so"
-echo "corpus $corpus ($(grep -cE '^.{81}' "$corpus") puzzle lines), $threads threads, batch $batch, $reps repetitions"
+echo "corpus $corpus ($(grep -cE '^.{81}' "$corpus") puzzle lines), $threads threads, batch ${batch:-chosen by bench}, $reps repetitions"
 
 for pct in 0 3 10; do
   new=$(new_build "$pct")
   echo "== deliberate slowdown ${pct}%"
   : > "$work/ab.txt"; : > "$work/compare.txt"
   for rep in $(seq "$reps"); do
-    out=$("$bench" -q --progress never -t "$threads" --batch "$batch" \
+    out=$("$bench" -q --progress never -t "$threads" ${batch:+--batch "$batch"} \
       --plugin "base=$base" --plugin "new=$new" \
       --ab base:bands-plugin,new:bands-plugin --max-slowdown 0 "$corpus" || true)
     line=$(grep '^ab: new' <<< "$out")

@@ -188,14 +188,15 @@ void RunCommandCli::AddRunOptions(CLI::App& app, RunCommandOptions& o) {
                      o.limit),
             "1|2")
       ->group(kRun);
-  ValueName(Recorded(app.add_option("--batch", o.batch,
-                                    "Puzzle lines per pipeline batch, up to "
-                                    "2^20")
-                         ->check(CLI::Range(size_t{1}, size_t{1} << 20))
-                         ->capture_default_str(),
-                     o.batch),
-            "N")
-      ->group(kRun);
+  batch_ = ValueName(Recorded(app.add_option("--batch", o.batch,
+                                             "Puzzle lines per pipeline "
+                                             "batch, up to 2^20 (--ab:\n"
+                                             "from the dataset's size)")
+                                  ->check(CLI::Range(size_t{1}, size_t{1} << 20))
+                                  ->capture_default_str(),
+                              o.batch),
+                     "N")
+               ->group(kRun);
   ValueName(app.add_option("--repeat", o.repeat,
                            "Run each (dataset, strategy) N times, 1 to "
                            "1000,\ninterleaved; puzzles/s is the median "

@@ -56,6 +56,9 @@ struct RunCommandOptions {
   // --strict-expected: an answer other than the file's own (expected_differs)
   // makes the exit code 1.
   bool strict_expected = false;
+  // Whether --batch was given (not an option: set after parsing); --ab
+  // chooses its batch from each dataset's size when it was not.
+  bool batch_given = false;
 };
 
 // Settings by name and value, in the order they are defined.
@@ -71,6 +74,7 @@ class RunCommandCli {
   // Whether the command line gave these (their values alone cannot say).
   bool MaxSlowdownGiven() const { return max_slowdown_->count() > 0; }
   bool CheckpointEveryGiven() const { return checkpoint_every_->count() > 0; }
+  bool BatchGiven() const { return batch_->count() > 0; }
 
   // The settings that decide a run's results, which a checkpoint records and
   // a resumed run must share, in definition order: each recorded option's
@@ -99,6 +103,7 @@ class RunCommandCli {
   };
   std::vector<Setting> recorded_;
   CLI::Option* max_slowdown_ = nullptr;
+  CLI::Option* batch_ = nullptr;
   CLI::Option* checkpoint_every_ = nullptr;
 };
 

@@ -2,10 +2,14 @@
 // in one pass, and a verdict on B's throughput against A's.
 #include "bench/run/ab_run.h"
 
+#include <sys/stat.h>
+
 #include <iostream>
 #include <memory>
 
 #include "bench/run/run_datasets.h"
+#include "engine/compare/ab_verdict.h"
+#include "engine/input/input.h"
 
 namespace sudoku {
 
@@ -46,6 +50,20 @@ bool ResolveAb(const RunCommandOptions& o, bool max_slowdown_given,
     return false;
   }
   return true;
+}
+
+size_t AbBatchFor(const std::string& path) {
+  struct stat info {};
+  if (path == "-" || stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) {
+    return AbBatchSize(0, false);
+  }
+  try {
+    const Input probe(path);  // sniffs the compression from the first bytes
+    return AbBatchSize(static_cast<uint64_t>(info.st_size),
+                       probe.facts().compression == "none");
+  } catch (const InputError&) {
+    return AbBatchSize(0, false);  // the pass itself will say why
+  }
 }
 
 void RunAbPair(const RunCommandOptions& o, const RunOptions& run,

@@ -24,6 +24,12 @@ using StrategyLookup = std::function<const Strategy*(std::string_view)>;
 bool ResolveAb(const RunCommandOptions& o, bool max_slowdown_given,
                const StrategyLookup& find, std::vector<const Strategy*>& pair);
 
+// The pipeline batch an --ab pass over `path` takes when --batch is not
+// given: from a plain regular file's size (AbBatchSize), a fixed one for
+// standard input, pipes and compressed files, whose lines the size does not
+// tell.
+size_t AbBatchFor(const std::string& path);
+
 // Runs every dataset with the pair `run.strategies` interleaved, printing
 // the verdict after each; --max-slowdown's `max_slowdown` (percent) gates
 // it.

@@ -21,6 +21,7 @@
 namespace sudoku {
 
 int RunCommand::Execute() {
+  options_.batch_given = cli_.BatchGiven();
   const RunCommandOptions& o = options_;
   OnlyRootComplains only_root(ranks_);
   if (!LoadStrategies()) return kExitUsage;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <iostream>
 
+#include "bench/run/ab_run.h"
 #include "bench/run/process_strategy.h"
 #include "bench/run/repeat_rounds.h"
 #include "engine/input/input.h"
@@ -76,16 +77,22 @@ void RunDatasets(const RunCommandOptions& o, const RunOptions& run,
       SayNotStarted(o.datasets, path);
       break;
     }
-    if (ab != nullptr) ab->StartDataset();
+    // --ab's interval rests on pairs of batches: without --batch, each
+    // dataset's batch follows its size.
+    RunOptions dataset_run = run;
+    if (ab != nullptr) {
+      if (!o.batch_given) dataset_run.batch_size = AbBatchFor(path);
+      ab->StartDataset(dataset_run.batch_size);
+    }
     DatasetPass pass;
     try {
       const std::optional<PassResume> resume = resumption.PassOf(index);
       if (resumption.Done(index)) {
         pass = resumption.Replay(index);
       } else {
-        pass = o.repeat > 1
-                   ? RunRounds(path, run, o.repeat, observers)
-                   : RunOnce(path, run, observers, resume ? &*resume : nullptr);
+        pass = o.repeat > 1 ? RunRounds(path, dataset_run, o.repeat, observers)
+                            : RunOnce(path, dataset_run, observers,
+                                      resume ? &*resume : nullptr);
       }
     } catch (const InputError& error) {
       // Under mpirun every rank may fail alike: rank 0 says it once.

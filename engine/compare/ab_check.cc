@@ -8,7 +8,8 @@
 
 namespace sudoku {
 
-void AbCheck::StartDataset() {
+void AbCheck::StartDataset(size_t batch_size) {
+  batch_size_ = batch_size;
   batches_.clear();
   puzzles_.clear();
   records_in_batch_ = 0;
@@ -87,10 +88,32 @@ int AbCheck::Report(std::ostream& out, std::ostream& err,
   char allowed[64];
   std::snprintf(allowed, sizeof(allowed), "the %g%% allowed",
                 *max_slowdown_pct);
+  if (differences_ > 0) {
+    // Different searches do different work: their times say nothing of the
+    // builds' speed, and the run fails on the searches alone.
+    out << "ab: verdict: FAIL (exit 1): the searches differ on "
+        << differences_ << " puzzles, so their times are not comparable; no "
+        << "timing verdict\n";
+    return kExitFailure;
+  }
   if (!verdict.has_interval) {
     out << "ab: verdict: UNDECIDED (exit 3): no interval to hold against "
-        << allowed << '\n';
-    return code == kExitOk ? kExitUndecided : code;
+        << allowed << " (" << batches_.size() + (records_in_batch_ > 0)
+        << " batches of " << batch_size_
+        << " puzzles; a smaller --batch gives more)\n";
+    return kExitUndecided;
+  }
+  // An interval wider than the margin cannot tell a slowdown of the
+  // margin's size from none: say so, since the verdict then misses it.
+  const double width_pct = 100.0 * (verdict.high - verdict.low);
+  if (width_pct > std::fabs(*max_slowdown_pct)) {
+    char text[256];
+    std::snprintf(text, sizeof(text),
+                  "ab: warning: the 95%% interval is %.1f points wide, wider "
+                  "than the %g%% margin: a slowdown of that size may pass; "
+                  "use more puzzles or a smaller --batch (now %zu)\n",
+                  width_pct, std::fabs(*max_slowdown_pct), batch_size_);
+    out << text;
   }
   // The interval's slow end is its low ratio.
   const std::string range = "between " + Slowdown(verdict.low) + " and " +

@@ -24,8 +24,9 @@ class AbCheck : public RunObserver {
         b_name_(std::move(b_name)),
         batch_size_(batch_size) {}
 
-  // Starts a dataset afresh: its batches count from 0.
-  void StartDataset();
+  // Starts a dataset afresh: its batches count from 0, of `batch_size`
+  // records each (the pipeline's batch for this dataset).
+  void StartDataset(size_t batch_size);
   void OnRecord(const std::string& path, const PuzzleRecord& record,
                 std::span<const PuzzleOutcome> outcomes) override;
 
@@ -40,9 +41,10 @@ class AbCheck : public RunObserver {
   static constexpr size_t kShownDifferences = 5;
 
   // Prints the dataset's differences (to `err`), the ratio line and, with
-  // `max_slowdown_pct`, the verdict line (to `out`); returns the exit code:
+  // `max_slowdown_pct`, the verdict line (to `out`), warning when the
+  // interval is wider than the margin it is held to; returns the exit code:
   // 1 when searches differ or the whole interval is beyond the allowed
-  // slowdown, 2 when a verdict was asked for and no interval exists.
+  // slowdown, 3 when a verdict was asked for and no interval exists.
   int Report(std::ostream& out, std::ostream& err, const std::string& dataset,
              std::optional<double> max_slowdown_pct) const;
 
@@ -52,7 +54,7 @@ class AbCheck : public RunObserver {
   std::string Describe(const std::string& name, const PuzzleOutcome& o) const;
 
   const std::string a_name_, b_name_;
-  const size_t batch_size_;
+  size_t batch_size_;
   std::vector<AbBatch> batches_;
   std::vector<AbBatch> puzzles_;  // the current batch's, one per puzzle
   size_t records_in_batch_ = 0;

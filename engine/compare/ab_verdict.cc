@@ -115,4 +115,11 @@ std::string AbRatioText(const AbVerdict& verdict) {
   return text;
 }
 
+size_t AbBatchSize(uint64_t raw_bytes, bool lines_known) {
+  if (!lines_known) return kAbUnknownBatch;
+  const uint64_t lines = raw_bytes / kAbBytesPerLine;
+  return static_cast<size_t>(std::clamp<uint64_t>(
+      lines / kAbTargetBatches, kAbMinBatch, kAbMaxBatch));
+}
+
 }  // namespace sudoku

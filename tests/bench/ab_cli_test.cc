@@ -206,6 +206,36 @@ TEST(BenchAb, MaxSlowdownPrintsAVerdictLine) {
   EXPECT_TRUE(Has(run.out, "the -50% allowed\n")) << run.out;
 }
 
+// Without --batch the batch follows the dataset's size: 2,000 lines of
+// mixed.txt at the default 2,048 were one batch and no interval (UNDECIDED,
+// exit 3); cut to size they give pairs enough for one. The margin is wide
+// enough that timing cannot decide the exit code.
+TEST(BenchAb, TheBatchFollowsTheDatasetsSize) {
+  const BenchRun chosen = Bench("-q --progress never" + kTwice + kPair +
+                                "--max-slowdown 1000 " + kMixed);
+  EXPECT_EQ(chosen.exit_code, 0) << chosen.out << chosen.err;
+  EXPECT_TRUE(Has(chosen.out, "over 62 batches")) << chosen.out;  // 31 pairs
+  EXPECT_TRUE(Has(chosen.out, "ab: verdict: PASS")) << chosen.out;
+  const BenchRun given = Bench("-q --progress never --batch 2048" + kTwice +
+                               kPair + "--max-slowdown 1000 " + kMixed);
+  EXPECT_EQ(given.exit_code, 3) << given.out << given.err;
+  EXPECT_TRUE(Has(given.out, "(1 batches of 2048 puzzles; a smaller --batch "
+                             "gives more)"))
+      << given.out;
+}
+
+// Searches that differ: the verdict line agrees with the exit code.
+TEST(BenchAb, DifferentSearchesGiveAFailingVerdictLine) {
+  const BenchRun run =
+      Bench("-q --progress never --max-nodes 2000 --ab bands,bitmask "
+            "--max-slowdown 5 " +
+            kMixed);
+  EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+  EXPECT_TRUE(Has(run.out, "ab: verdict: FAIL (exit 1): the searches differ"))
+      << run.out;
+  EXPECT_FALSE(Has(run.out, "UNDECIDED")) << run.out;
+}
+
 TEST(BenchAb, TooFewBatchesForAVerdictIsUndecided) {
   const std::string puzzle =
       WriteTempFile("ab_one.txt", testing::kSamplePuzzle + "\n");

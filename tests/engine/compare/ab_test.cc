@@ -121,8 +121,59 @@ TEST(AbCheck, SumsTimesPerBatchAndNamesDifferingPuzzles) {
   EXPECT_EQ(check.Report(out, err, "f.txt", std::nullopt), 1);
   EXPECT_NE(err.str().find("bench: ab: f.txt:2: A 7 nodes"), std::string::npos);
   EXPECT_NE(out.str().find("searches DIFFER on 1 puzzles"), std::string::npos);
-  check.StartDataset();
+  check.StartDataset(2);
   EXPECT_TRUE(check.Batches().empty());
+}
+
+// Searches that differ fail the run; the verdict line says so, not
+// "UNDECIDED (exit 3)" beside an exit code of 1.
+TEST(AbCheck, DifferentSearchesGiveNoTimingVerdict) {
+  AbCheck check("A", "B", 1);
+  PuzzleRecord record;
+  for (int i = 0; i < 12; ++i) {
+    record.line = i + 1;
+    const std::vector<PuzzleOutcome> o = {Outcome(1, 1000),
+                                          Outcome(i == 3 ? 2 : 1, 1000)};
+    check.OnRecord("f.txt", record, o);
+  }
+  std::ostringstream out, err;
+  EXPECT_EQ(check.Report(out, err, "f.txt", 5.0), 1);
+  EXPECT_NE(out.str().find("ab: verdict: FAIL (exit 1): the searches differ "
+                           "on 1 puzzles"),
+            std::string::npos)
+      << out.str();
+  EXPECT_EQ(out.str().find("UNDECIDED"), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("PASS"), std::string::npos) << out.str();
+}
+
+// An interval wider than the margin cannot see a slowdown of that size.
+TEST(AbCheck, WarnsWhenTheIntervalIsWiderThanTheMargin) {
+  AbCheck check("A", "B", 1);
+  PuzzleRecord record;
+  for (int i = 0; i < 40; ++i) {
+    record.line = i + 1;
+    // B's time swings by 10% from batch to batch.
+    const uint64_t b = 1000 + (i % 4) * 50;
+    const std::vector<PuzzleOutcome> o = {Outcome(1, 1000), Outcome(1, b)};
+    check.OnRecord("f.txt", record, o);
+  }
+  std::ostringstream narrow, wide, err;
+  check.Report(narrow, err, "f.txt", 50.0);
+  EXPECT_EQ(narrow.str().find("warning"), std::string::npos) << narrow.str();
+  check.Report(wide, err, "f.txt", 1.0);
+  EXPECT_NE(wide.str().find("ab: warning: the 95% interval is "),
+            std::string::npos)
+      << wide.str();
+  EXPECT_NE(wide.str().find("wider than the 1% margin"), std::string::npos);
+}
+
+// The batch follows the dataset's size, so a corpus of tens of thousands of
+// puzzles gives a hundred pairs, not a dozen.
+TEST(AbBatchSize, FromTheDatasetsSize) {
+  EXPECT_EQ(AbBatchSize(4'030'956, true), 245u);  // the 17-clue list
+  EXPECT_EQ(AbBatchSize(246'373, true), kAbMinBatch);
+  EXPECT_EQ(AbBatchSize(uint64_t{82} << 30, true), kAbMaxBatch);
+  EXPECT_EQ(AbBatchSize(4'030'956, false), kAbUnknownBatch);
 }
 
 TEST(AbCheck, VerdictLineAgainstTheAllowedSlowdown) {
