@@ -3,11 +3,13 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bench/cli/bench_app.h"
 #include "bench/compare_command.h"
-#include "bench/crash_report.h"
+#include "bench/run/crash_report.h"
+#include "bench/run/plugin_server.h"
 #include "bench/merge_command.h"
 #include "bench/run/rank_group.h"
 #include "bench/run/run_command.h"
@@ -16,6 +18,13 @@
 #include "engine/pipeline/interrupt.h"
 
 int main(int argc, char** argv) {
+  // bench --isolate's child: one plugin strategy served over the process
+  // protocol. Internal (the parent writes this command line), so it stays
+  // out of --help; a crash here must die by its signal, unreported, for the
+  // parent to count the puzzle in errors.
+  if (argc == 4 && std::string_view(argv[1]) == "--serve-plugin") {
+    return sudoku::ServePlugin(argv[2], argv[3], std::cin, std::cout);
+  }
   sudoku::InstallCrashReport();  // before any thread starts
   CLI::App app;
   sudoku::StartBenchApp(app);

@@ -139,6 +139,10 @@ void RunCommandCli::AddStrategyOptions(CLI::App& app, RunCommandOptions& o) {
                 ->allow_extra_args(false),
             "[LABEL=]PATH")
       ->group(kStrategies);
+  app.add_flag("--isolate", o.isolate,
+               "Run each --plugin strategy in a child process per\n"
+               "thread: a crash costs a puzzle (errors), not the run")
+      ->group(kStrategies);
   ValueName(app.add_option("--exec", o.execs,
                            "A strategy that is a process: /bin/sh -c "
                            "COMMAND\nanswers a puzzle a line (repeatable)")

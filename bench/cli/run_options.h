@@ -56,6 +56,8 @@ struct RunCommandOptions {
   // --strict-expected: an answer other than the file's own (expected_differs)
   // makes the exit code 1.
   bool strict_expected = false;
+  // --isolate: each plugin strategy in a child process per thread.
+  bool isolate = false;
   // Whether --batch was given (not an option: set after parsing); --ab
   // chooses its batch from each dataset's size when it was not.
   bool batch_given = false;

@@ -182,6 +182,7 @@ class Forward : public RunObserver {
   void OnAccounted(const DatasetResult& so_far, PassPoint point) override {
     keeper_.OnAccounted(so_far, point);
   }
+  bool WantsRecords() const override { return false; }
 
  private:
   CheckpointKeeper& keeper_;

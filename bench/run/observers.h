@@ -33,8 +33,14 @@ class Observers : public RunObserver {
   void OnRecord(const std::string& path, const PuzzleRecord& record,
                 std::span<const PuzzleOutcome> outcomes) override;
   void OnAccounted(const DatasetResult& so_far, PassPoint point) override;
+  // Only when some output reads every record: the accountant then need not
+  // go through the batch's records at all.
   bool WantsRecords() const override {
-    return marks_ != nullptr || !outputs_.empty();
+    if (marks_ != nullptr) return true;
+    for (const auto& o : outputs_) {
+      if (o->WantsRecords()) return true;
+    }
+    return false;
   }
   void OnProblem(const std::string& message, bool error) override;
   void OnProgress(uint64_t lines, uint64_t raw_bytes,

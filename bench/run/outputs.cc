@@ -2,11 +2,14 @@
 // reports, the per-puzzle and solutions files; each checked as it is flushed.
 #include "bench/run/outputs.h"
 
+#include <fcntl.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 
+#include "bench/run/crash_report.h"
 #include "engine/distributed/shard_stats.h"
 #include "engine/report/console_reporter.h"
 #include "engine/report/csv_reporter.h"
@@ -68,6 +71,20 @@ void Outputs::ReportPass(const Manifest& manifest, const DatasetResult& result,
                          const std::vector<ReportRow>& rows) {
   for (auto& reporter : reporters_)
     reporter->ReportPass(manifest, result, rows);
+  if (crash_csv_ != nullptr) crash_csv_->PassDone(manifest, result, rows);
+}
+
+void Outputs::KeepCrashCsv(const RunCommandOptions& o, const RunOptions& run,
+                           Observers& observers) {
+  if (o.csv.empty() || o.csv == "-") return;
+  // A second descriptor of the same file, for the handler's write(2): the
+  // ofstream's buffer is lost with the process.
+  const int fd = open(o.csv.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return;
+  SetCrashCsvFile(fd);
+  auto keeper = std::make_unique<CrashCsv>(run);
+  crash_csv_ = keeper.get();
+  observers.Add(std::move(keeper));
 }
 
 bool Outputs::Flush(ExitCode& exit_code) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bench/cli/run_options.h"
+#include "bench/run/crash_csv.h"
 #include "bench/run/exit_code.h"
 #include "bench/run/observers.h"
 #include "bench/run/rank_parts.h"
@@ -40,6 +41,12 @@ class Outputs {
 
   // The mergeable statistics of a --shard part (or of any run, --stats).
   bool OpenStats(const std::string& path, const RunOptions& run);
+
+  // Keeps the --csv file's report ready for a crash (bench/run/crash_csv.h),
+  // when it is a file: a strategy that crashes the process then leaves the
+  // rows accounted, marked complete=false, not an empty file.
+  void KeepCrashCsv(const RunCommandOptions& o, const RunOptions& run,
+                    Observers& observers);
 
   // The stats of this rank's part under mpirun, gathered by rank 0.
   void AddStats(std::ostream& out, const RunOptions& run);
@@ -81,6 +88,7 @@ class Outputs {
   std::set<std::string> failed_;
   std::vector<std::pair<std::string, uint64_t>> continued_;
   std::vector<std::unique_ptr<Reporter>> reporters_;
+  CrashCsv* crash_csv_ = nullptr;  // owned by the observers
 };
 
 }  // namespace sudoku

@@ -184,6 +184,11 @@ std::string DescriptorFault(const sudoku_strategy& d, const std::string& name) {
 
 }  // namespace
 
+std::string_view PluginLoader::OwnName(const Strategy& row) {
+  const auto* loaded = static_cast<const Loaded*>(row.context);
+  return OrEmpty(loaded->descriptor->name, "");
+}
+
 bool PluginLoader::Load(const std::string& spec_text,
                         std::span<const Strategy> builtins,
                         std::string& error) {

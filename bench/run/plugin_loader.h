@@ -43,6 +43,10 @@ class PluginLoader {
   // Rows for the engine; stable until the next Load.
   std::span<const Strategy> strategies() const { return rows_; }
 
+  // A loaded row's name as its library gives it, without the --plugin
+  // label (what a child process serving it looks it up by).
+  static std::string_view OwnName(const Strategy& row);
+
   // One loaded strategy: the context its row hands the trampoline.
   struct Loaded {
     const sudoku_strategy* descriptor;

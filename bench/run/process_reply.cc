@@ -47,7 +47,7 @@ bool ReadGrid(std::string_view text, Grid& grid, bool& has_grid) {
 }  // namespace
 
 bool ParseProcessReply(std::string_view line, SolveResult& result) {
-  std::string_view fields[4];
+  std::string_view fields[5];
   size_t count = 0;
   for (size_t at = line.find_first_not_of(" \t"); at != std::string_view::npos;
        at = line.find_first_not_of(" \t", at)) {
@@ -68,9 +68,35 @@ bool ParseProcessReply(std::string_view line, SolveResult& result) {
   if (count > 2 && !ReadNumber(fields[2], result.nodes)) return false;
   result.solutions = !has_grid ? 0 : *outcome == Outcome::kMultiple ? 2 : 1;
   if (count > 3 && !ReadNumber(fields[3], result.solutions)) return false;
-  // The protocol does not say whether the search guessed: claim nothing.
+  // Without its fifth field the reply does not say whether the search
+  // guessed: claim nothing.
   result.guessed = true;
+  if (count > 4) {
+    if (fields[4] != "0" && fields[4] != "1") return false;
+    result.guessed = fields[4] == "1";
+  }
   return true;
+}
+
+std::string FormatProcessReply(const SolveResult& result) {
+  std::string_view outcome = "?";
+  for (Outcome o : {Outcome::kSolved, Outcome::kMultiple, Outcome::kNoSolution,
+                    Outcome::kOverBudget}) {
+    if (o == result.outcome) outcome = OutcomeName(o);
+  }
+  std::string line(outcome);
+  line += ' ';
+  if (result.solutions == 0) {
+    line += '-';
+  } else {
+    for (uint8_t digit : result.solution) {
+      line += static_cast<char>('0' + std::min<uint8_t>(digit, 9));
+    }
+  }
+  line += ' ' + std::to_string(result.nodes) + ' ' +
+          std::to_string(result.solutions) + ' ' + (result.guessed ? '1' : '0') +
+          '\n';
+  return line;
 }
 
 }  // namespace sudoku

@@ -524,22 +524,41 @@ bool ProcessStrategies::Add(const std::string& spec, double timeout_s,
   const Spec& added = specs_.emplace_back(
       Spec{name, command, std::string(kExecOrigin) + command, sha256,
            timeout_s, specs_.size()});
-  Strategy row{};
-  row.name = added.name;
+  Strategy row = RowFor(added);
   row.summary = "a process speaking bench's line protocol, one per thread";
-  row.solve = nullptr;
   // The protocol asks a process to stop after LIMIT solutions, so that
   // `solved` under a limit of 2 is a proof of uniqueness
   // (docs/process-protocol.md).
   row.capabilities = kCountsSolutions;
   row.node_unit = "node (as the process reports it)";
-  row.context_solve = SolveThroughProcess;
-  row.context = &added;
-  row.origin = added.origin;
-  row.origin_sha256 = added.sha256;
-  row.last_error = LastError;
   rows_.push_back(row);
   return true;
+}
+
+void ProcessStrategies::AddServed(const Strategy& loaded,
+                                  const std::string& command,
+                                  double timeout_s) {
+  const Spec& added = specs_.emplace_back(
+      Spec{std::string(loaded.name), command, std::string(loaded.origin),
+           std::string(loaded.origin_sha256), timeout_s, specs_.size()});
+  Strategy row = RowFor(added);
+  row.summary = loaded.summary;
+  row.capabilities = loaded.capabilities;
+  row.node_unit = loaded.node_unit;
+  row.origin_build = loaded.origin_build;
+  rows_.push_back(row);
+}
+
+Strategy ProcessStrategies::RowFor(const Spec& spec) const {
+  Strategy row{};
+  row.name = spec.name;
+  row.solve = nullptr;
+  row.context_solve = SolveThroughProcess;
+  row.context = &spec;
+  row.origin = spec.origin;
+  row.origin_sha256 = spec.sha256;
+  row.last_error = LastError;
+  return row;
 }
 
 bool IsProcessStrategy(const Strategy& strategy) {

@@ -39,10 +39,20 @@ class ProcessStrategies {
   bool Add(const std::string& spec, double timeout_s,
            std::span<const Strategy* const> taken, std::string& error);
 
+  // bench --isolate: `loaded`, a plugin's strategy, served by `command` in a
+  // process per thread. The row keeps the plugin's name, promises and build
+  // (origin, SHA-256, build description); a crash is then one puzzle's
+  // error, and the thread's next puzzle starts a fresh process.
+  void AddServed(const Strategy& loaded, const std::string& command,
+                 double timeout_s);
+
   // Rows for the engine; stable until the next Add.
   std::span<const Strategy> strategies() const { return rows_; }
 
  private:
+  // The row every process strategy gets, pointing at `spec`.
+  Strategy RowFor(const Spec& spec) const;
+
   std::deque<Spec> specs_;  // stable addresses: rows point here
   std::vector<Strategy> rows_;
 };

@@ -10,6 +10,7 @@
 #include "bench/run/checkpoint_run.h"
 #include "bench/run/observers.h"
 #include "bench/run/outputs.h"
+#include "bench/run/plugin_server.h"
 #include "bench/run/run_datasets.h"
 #include "bench/run/scale_out.h"
 #include "engine/common/exit_codes.h"
@@ -83,6 +84,7 @@ int RunCommand::Execute() {
       (!stats_path.empty() && !outputs.OpenStats(stats_path, run))) {
     return kExitUsage;
   }
+  outputs.KeepCrashCsv(o, run, observers);
   ExitCode exit_code;
   std::unique_ptr<CheckpointKeeper> keeper;
   if (!o.checkpoint.empty()) {
@@ -146,7 +148,19 @@ bool RunCommand::LoadStrategies() {
     }
   }
   for (const Strategy& s : AllStrategies()) strategies_.push_back(&s);
-  for (const Strategy& s : plugins_.strategies()) strategies_.push_back(&s);
+  if (options_.isolate) {
+    // Each plugin strategy is served by a child of this executable, which
+    // loads the library itself: a crash ends that child, not the run.
+    for (const Strategy& s : plugins_.strategies()) {
+      processes_.AddServed(
+          s,
+          ServePluginCommand(std::string(s.origin),
+                             std::string(PluginLoader::OwnName(s))),
+          options_.exec_timeout);
+    }
+  } else {
+    for (const Strategy& s : plugins_.strategies()) strategies_.push_back(&s);
+  }
   if (!AddProcessStrategies()) return false;
   for (const std::string& name : options_.strategies) {
     if (name == "all" || FindLoaded(name) != nullptr) continue;

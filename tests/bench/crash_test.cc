@@ -9,8 +9,10 @@
 #include <unistd.h>
 
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "engine/report/csv_reader.h"
 #include "tests/fixtures.h"
 
 namespace sudoku {
@@ -115,6 +117,72 @@ TEST(BenchCrash, StackOverflowOnTheMainThreadIsReported) {
                             dataset + ":150 (the crashing thread)\n"),
             std::string::npos)
       << ending.err;
+}
+
+// A crash leaves the CSV holding what was accounted, marked partial, not an
+// empty file that `bench compare` calls no report; a dataset run whole
+// before the crash keeps its complete row.
+TEST(BenchCrash, TheCsvHoldsWhatWasAccountedBeforeTheCrash) {
+  std::string text;
+  for (int line = 1; line <= 4000; ++line) {
+    text += line == 3000 ? "." + testing::kSamplePuzzle.substr(1)
+                         : testing::kSamplePuzzle;
+    text += '\n';
+  }
+  const std::string late = WriteTempFile("crash_late.txt", text);
+  const std::string whole =
+      WriteTempFile("crash_whole.txt", testing::kSamplePuzzle + "\n");
+  const std::string csv = TempPath("crash.csv");
+  const Ending ending = RunBench(
+      {"--progress", "never", "-t", "1", "--batch", "64", "--plugin",
+       CRASH_SEGV_PLUGIN, "-s", "crash-segv", "--csv", csv, whole, late});
+  EXPECT_TRUE(ending.signaled) << ending.err;
+  EXPECT_NE(ending.err.find("bench: the CSV report holds what was accounted "
+                            "before the crash"),
+            std::string::npos)
+      << ending.err;
+  const std::vector<ReportEntry> rows = ReadCsvReportFile(csv);
+  ASSERT_EQ(rows.size(), 2u) << ReadFile(csv);
+  EXPECT_TRUE(rows[0].row.complete);
+  EXPECT_EQ(rows[0].row.puzzles, 1u);
+  EXPECT_FALSE(rows[1].row.complete);
+  EXPECT_GT(rows[1].row.last_line, 0u);
+  EXPECT_LT(rows[1].row.last_line, 3000u);
+  EXPECT_EQ(rows[1].row.puzzles, rows[1].row.last_line);
+  EXPECT_EQ(rows[1].row.over_budget, rows[1].row.puzzles);
+}
+
+// --isolate: each plugin strategy in a child process per thread; a crash
+// ends the child, the puzzle counts in errors and the run goes on.
+TEST(BenchCrash, IsolatedPluginsCostAPuzzleNotTheRun) {
+  const std::string dataset = CrashDataset();
+  const std::string csv = TempPath("crash_isolated.csv");
+  for (const auto& [plugin, name, signal] :
+       {std::tuple{CRASH_SEGV_PLUGIN, "crash-segv", SIGSEGV},
+        std::tuple{CRASH_ABORT_PLUGIN, "crash-abort", SIGABRT}}) {
+    SCOPED_TRACE(name);
+    const Ending ending =
+        RunBench({"--progress", "never", "-t", "2", "--isolate", "--plugin",
+                  plugin, "-s", std::string(name) + ",bitmask", "--csv", csv,
+                  dataset});
+    EXPECT_FALSE(ending.signaled) << ending.err;
+    EXPECT_EQ(ending.exit_code, 1) << ending.err;
+    EXPECT_NE(ending.err.find(dataset + ":" + std::to_string(kCrashLine) +
+                              ": ERROR from " + name +
+                              ": process died (killed by signal " +
+                              std::to_string(signal) + ")"),
+              std::string::npos)
+        << ending.err;
+    const std::vector<ReportEntry> rows = ReadCsvReportFile(csv);
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_EQ(rows[0].row.strategy, name);
+    EXPECT_EQ(rows[0].row.puzzles, 299u);
+    EXPECT_EQ(rows[0].row.errors, 1u);
+    EXPECT_EQ(rows[0].row.over_budget, 298u);
+    EXPECT_TRUE(rows[0].row.complete);
+    EXPECT_EQ(rows[0].row.strategy_origin.front(), '/');
+    EXPECT_EQ(rows[1].row.solved, 299u);
+  }
 }
 
 // The same plugins on puzzles they do not crash on: the handler changes

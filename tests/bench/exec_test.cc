@@ -14,7 +14,9 @@
 #include <thread>
 #include <vector>
 
+#include "bench/run/process_reply.h"
 #include "bench/run/process_strategy.h"
+#include "engine/input/puzzle.h"
 #include "engine/report/csv_reader.h"
 #include "strategies/registry.h"
 #include "tests/bench/bench_runner.h"
@@ -94,6 +96,34 @@ std::map<std::string, std::map<std::string, std::string>> PerPuzzle(
     if (f.size() == 6) seen[f[2]][f[1]] = f[3] + " " + f[5];
   }
   return seen;
+}
+
+// The reply line both ways: what --isolate's child writes reads back the
+// same, the optional fifth field included.
+TEST(ProcessReply, FormatsWhatItParses) {
+  SolveResult r;
+  r.outcome = Outcome::kSolved;
+  r.solutions = 1;
+  r.nodes = 12;
+  r.guessed = false;
+  ASSERT_FALSE(ParseGrid(testing::kSampleSolution, r.solution));
+  const std::string line = FormatProcessReply(r);
+  EXPECT_EQ(line.back(), '\n');
+  SolveResult back;
+  ASSERT_TRUE(ParseProcessReply(line.substr(0, line.size() - 1), back));
+  EXPECT_EQ(back.outcome, Outcome::kSolved);
+  EXPECT_EQ(back.solution, r.solution);
+  EXPECT_EQ(back.nodes, 12u);
+  EXPECT_EQ(back.solutions, 1u);
+  EXPECT_FALSE(back.guessed);
+  // Four fields claim nothing about guessing; a fifth must be 0 or 1.
+  ASSERT_TRUE(ParseProcessReply("over_budget - 10 0", back));
+  EXPECT_TRUE(back.guessed);
+  EXPECT_FALSE(ParseProcessReply("over_budget - 10 0 2", back));
+  EXPECT_FALSE(ParseProcessReply("over_budget - 10 0 1 x", back));
+  // An outcome the protocol has no word for is written so it is refused.
+  r.outcome = static_cast<Outcome>(7);
+  EXPECT_FALSE(ParseProcessReply(FormatProcessReply(r), back));
 }
 
 TEST(BenchExec, PythonExampleSolvesAndEveryAnswerVerifies) {

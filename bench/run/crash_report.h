@@ -2,6 +2,8 @@
 // abort), standard error names the puzzles in flight before it dies.
 #pragma once
 
+#include <string_view>
+
 namespace sudoku {
 
 // Installs a handler for SIGSEGV, SIGBUS, SIGILL, SIGFPE and SIGABRT that
@@ -23,5 +25,14 @@ namespace sudoku {
 // worker threads have none, so a stack overflow on one of them ends the
 // process without a report.
 void InstallCrashReport();
+
+// The CSV report as it would read if the run stopped now, for the handler
+// to write over `fd` (the --csv file, opened for writing) before the process
+// dies: each dataset accounted so far, the one in progress marked
+// complete=false, as SIGINT leaves it. Called from one thread at a time (the
+// accountant's, or the main thread between passes); the handler reads the
+// text last published, never one being written.
+void SetCrashCsvFile(int fd);
+void PublishCrashCsv(std::string_view text);
 
 }  // namespace sudoku

@@ -1,6 +1,6 @@
 // The crash handler: the puzzles in flight, formatted without allocating,
 // then death by the same signal.
-#include "bench/crash_report.h"
+#include "bench/run/crash_report.h"
 
 #include <signal.h>
 #include <sys/syscall.h>
@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "engine/pipeline/in_flight.h"
@@ -102,6 +103,35 @@ void WriteCrashReport(int signal) {
 // The thread writing the report; 0 before any crash.
 std::atomic<pid_t> reporter{0};
 
+// The crash-time CSV: two texts, one published for the handler while the
+// other is rewritten. The handler sets `crashing` before it reads the
+// published one, and PublishCrashCsv stops writing once it is set, so the
+// text the handler reads is never the one being written.
+std::atomic<int> crash_csv_fd{-1};
+std::string crash_csv[2];
+std::atomic<int> crash_csv_published{-1};
+std::atomic<bool> crashing{false};
+
+void WriteCrashCsv() {
+  crashing.store(true);
+  const int fd = crash_csv_fd.load();
+  const int index = crash_csv_published.load();
+  if (fd < 0 || index < 0) return;
+  const std::string& text = crash_csv[index];
+  if (ftruncate(fd, 0) != 0) return;
+  size_t written = 0;
+  while (written < text.size()) {
+    const ssize_t n = pwrite(fd, text.data() + written, text.size() - written,
+                             static_cast<off_t>(written));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;
+    written += static_cast<size_t>(n);
+  }
+  StderrWriter err;
+  err << "bench: the CSV report holds what was accounted before the crash "
+         "(complete=false on the dataset in progress)\n";
+}
+
 // SA_NODEFER lets a fault inside the handler itself (reading a record that
 // moved on) back in at once: that thread then skips the report and dies.
 void OnCrash(int signal) {
@@ -109,6 +139,7 @@ void OnCrash(int signal) {
   pid_t first = 0;
   if (reporter.compare_exchange_strong(first, self)) {
     WriteCrashReport(signal);
+    WriteCrashCsv();
   } else if (first != self) {
     for (;;) pause();  // another thread is reporting, and ends the process
   }
@@ -120,6 +151,15 @@ void OnCrash(int signal) {
 }
 
 }  // namespace
+
+void SetCrashCsvFile(int fd) { crash_csv_fd.store(fd); }
+
+void PublishCrashCsv(std::string_view text) {
+  if (crashing.load()) return;
+  const int next = crash_csv_published.load() == 0 ? 1 : 0;
+  crash_csv[next].assign(text);
+  crash_csv_published.store(next);
+}
 
 void InstallCrashReport() {
   // Room for the handler even when the main thread's own stack overflowed.

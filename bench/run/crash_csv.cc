@@ -1,0 +1,47 @@
+// The crash-time CSV: the accounted passes rendered as CsvReporter writes
+// them, and published for the crash handler.
+#include "bench/run/crash_csv.h"
+
+#include "bench/run/crash_report.h"
+#include "engine/report/csv_reporter.h"
+
+namespace sudoku {
+namespace {
+
+// The CSV text of `rows`, with its header line or without.
+std::string Rendered(const Manifest& manifest, const DatasetResult& result,
+                     const std::vector<ReportRow>& rows, bool header) {
+  std::ostringstream text;
+  CsvReporter reporter(text);
+  reporter.ReportPass(manifest, result, rows);
+  std::string csv = text.str();
+  if (!header) csv.erase(0, csv.find('\n') + 1);
+  return csv;
+}
+
+}  // namespace
+
+CrashCsv::CrashCsv(const RunOptions& run)
+    : run_(run), manifest_(CurrentManifest()) {}
+
+void CrashCsv::OnAccounted(const DatasetResult& so_far, PassPoint) {
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_ < kInterval) return;
+  last_ = now;
+  std::vector<ReportRow> rows = MakeRows(so_far, run_);
+  for (ReportRow& row : rows) row.complete = false;
+  Publish(Rendered(manifest_, so_far, rows, finished_.empty()));
+}
+
+void CrashCsv::PassDone(const Manifest& manifest, const DatasetResult& result,
+                        const std::vector<ReportRow>& rows) {
+  finished_ += Rendered(manifest, result, rows, finished_.empty());
+  Publish("");
+  last_ = {};  // the next dataset's first batch is published at once
+}
+
+void CrashCsv::Publish(const std::string& partial_rows) {
+  PublishCrashCsv(finished_ + partial_rows);
+}
+
+}  // namespace sudoku
