@@ -20,11 +20,13 @@ const ExitCodes& BenchExitCodes() {
   static const ExitCodes codes = {
       {{std::to_string(kExitOk), "all good"},
        {std::to_string(kExitFailure),
-        "a wrong or disagreeing answer, a puzzle an --exec process left\n"
-        "unanswered, --repeat rounds that searched differently, or with\n"
-        "--ab searches that differ or a --max-slowdown FAIL"},
+        "a wrong or disagreeing answer, a puzzle a process (--exec,\n"
+        "--isolate) left unanswered, --repeat rounds that searched\n"
+        "differently, an answer against the file's own (--strict-expected),\n"
+        "or with --ab searches that differ or a --max-slowdown FAIL"},
        {std::to_string(kExitUsage),
-        "bad usage, an unreadable input or an output that cannot be written"},
+        "bad usage, an unreadable input, an output that cannot be written,\n"
+        "or --strict stopped at a bad line"},
        {std::to_string(kExitUndecided),
         "--ab --max-slowdown with too few batches for a verdict"},
        {std::to_string(kExitInterrupted) + ", " +

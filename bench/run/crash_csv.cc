@@ -24,6 +24,16 @@ std::string Rendered(const Manifest& manifest, const DatasetResult& result,
 CrashCsv::CrashCsv(const RunOptions& run)
     : run_(run), manifest_(CurrentManifest()) {}
 
+void CrashCsv::StartPass(const std::string& path) {
+  DatasetResult empty;
+  empty.path = path;
+  empty.stats.resize(run_.strategies.size());
+  std::vector<ReportRow> rows = MakeRows(empty, run_);
+  for (ReportRow& row : rows) row.complete = false;
+  Publish(Rendered(manifest_, empty, rows, finished_.empty()));
+  last_ = {};
+}
+
 void CrashCsv::OnAccounted(const DatasetResult& so_far, PassPoint) {
   const auto now = std::chrono::steady_clock::now();
   if (now - last_ < kInterval) return;

@@ -25,6 +25,10 @@ class CrashCsv : public RunObserver {
 
   explicit CrashCsv(const RunOptions& run);
 
+  // A pass begins: until its first batch is accounted, its rows say 0
+  // puzzles and complete=false, so a crash there still leaves a report
+  // that says it is partial.
+  void StartPass(const std::string& path);
   void OnAccounted(const DatasetResult& so_far, PassPoint point) override;
   bool WantsRecords() const override { return false; }
   // A dataset reported whole: its rows join the finished part.

@@ -51,6 +51,10 @@ class Outputs {
   // The stats of this rank's part under mpirun, gathered by rank 0.
   void AddStats(std::ostream& out, const RunOptions& run);
 
+  // A dataset's pass is about to start (the crash-time CSV's partial row).
+  void StartPass(const std::string& path) {
+    if (crash_csv_ != nullptr) crash_csv_->StartPass(path);
+  }
   void ReportPass(const Manifest& manifest, const DatasetResult& result,
                   const std::vector<ReportRow>& rows);
 

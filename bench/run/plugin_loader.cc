@@ -219,9 +219,10 @@ bool PluginLoader::Load(const std::string& spec_text,
   }
   // The row names the file absolutely, so a report read elsewhere, or
   // later, still says which build it measured.
+  // Links resolved: one file is one origin, whatever path reached it.
   std::error_code ignored;
   const std::string absolute =
-      std::filesystem::absolute(file, ignored).lexically_normal().string();
+      std::filesystem::weakly_canonical(file, ignored).string();
   AddRows(*table, names, absolute.empty() ? file : absolute, sha256,
           BuildDescription(handle));
   return true;

@@ -84,6 +84,7 @@ void RunDatasets(const RunCommandOptions& o, const RunOptions& run,
       if (!o.batch_given) dataset_run.batch_size = AbBatchFor(path);
       ab->StartDataset(dataset_run.batch_size);
     }
+    outputs.StartPass(path);
     DatasetPass pass;
     try {
       const std::optional<PassResume> resume = resumption.PassOf(index);

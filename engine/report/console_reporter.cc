@@ -128,8 +128,9 @@ void ConsoleReporter::ReportPass(const Manifest&, const DatasetResult& result,
     out_ << "  UNCHECKED: " << Grouped(r.unchecked) << " of " << r.strategy
          << "'s answers claim a solution count (none, one, several) that "
             "nothing in this run could contradict: no built-in strategy "
-            "that settles it ran and the file gives no count; add "
-            "--reference STRATEGY (e.g. bands) to check them\n";
+            "that settles it ran and the file gives no count; run a built-in "
+            "counting strategy beside it, or add --reference STRATEGY (e.g. "
+            "bands)\n";
   }
 }
 

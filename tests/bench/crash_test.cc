@@ -150,6 +150,20 @@ TEST(BenchCrash, TheCsvHoldsWhatWasAccountedBeforeTheCrash) {
   EXPECT_LT(rows[1].row.last_line, 3000u);
   EXPECT_EQ(rows[1].row.puzzles, rows[1].row.last_line);
   EXPECT_EQ(rows[1].row.over_budget, rows[1].row.puzzles);
+
+  // A crash before the first batch is accounted: a row of 0 puzzles that
+  // says it is partial, not an empty file.
+  const std::string first =
+      WriteTempFile("crash_first.txt", "." + testing::kSamplePuzzle.substr(1) +
+                                           "\n");
+  const Ending early =
+      RunBench({"--progress", "never", "-t", "1", "--plugin",
+                CRASH_SEGV_PLUGIN, "-s", "crash-segv", "--csv", csv, first});
+  EXPECT_TRUE(early.signaled) << early.err;
+  const std::vector<ReportEntry> partial = ReadCsvReportFile(csv);
+  ASSERT_EQ(partial.size(), 1u) << ReadFile(csv);
+  EXPECT_FALSE(partial[0].row.complete);
+  EXPECT_EQ(partial[0].row.puzzles, 0u);
 }
 
 // --isolate: each plugin strategy in a child process per thread; a crash
