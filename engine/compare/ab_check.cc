@@ -62,8 +62,8 @@ int AbCheck::Report(std::ostream& out, std::ostream& err,
     return code == kExitOk ? kExitUndecided : code;
   }
   // The interval's slow end is its low ratio.
-  const std::string range = "between " + SlowdownText(verdict.low) +
-                            " and " + SlowdownText(verdict.high) + " (95% CI)";
+  const std::string range = "between " + SlowdownText(verdict.low) + " and " +
+                            SlowdownText(verdict.high) + " (95% CI)";
   if (BeyondSlowdown(verdict, *max_slowdown_pct)) {
     out << "ab: verdict: FAIL (exit 1): " << b_name_ << " is " << range
         << ", wholly beyond " << allowed << '\n';

@@ -143,10 +143,11 @@ uint64_t DiffWork(PerPuzzleReader& good, PerPuzzleReader& bad,
     if (!more_good && !more_bad) return compared;
     if (more_good != more_bad || g.file != c.file || g.line != c.line ||
         g.strategy != c.strategy) {
-      const std::string where =
-          more_good ? good.name() + ":" + std::to_string(g.at)
-                    : bad.name() + ":" + std::to_string(c.at);
-      throw ReportFormatError(where + ": the two per-puzzle files list "
+      const std::string where = more_good
+                                    ? good.name() + ":" + std::to_string(g.at)
+                                    : bad.name() + ":" + std::to_string(c.at);
+      throw ReportFormatError(where +
+                              ": the two per-puzzle files list "
                               "different puzzles; they are not runs of the "
                               "same settings");
     }

@@ -11,13 +11,13 @@ namespace sudoku {
 
 // One row: a puzzle line's outcome and work under one strategy.
 struct PerPuzzleRow {
-  std::string file;      // the dataset's path as the run was given it
-  uint64_t line = 0;     // the puzzle's line in that file
+  std::string file;   // the dataset's path as the run was given it
+  uint64_t line = 0;  // the puzzle's line in that file
   std::string strategy;
-  std::string outcome;   // VerdictName: solved, over_budget, invalid, ...
+  std::string outcome;  // VerdictName: solved, over_budget, invalid, ...
   uint64_t nanos = 0;
   uint64_t nodes = 0;
-  size_t at = 0;         // the row's line in the per-puzzle file, for messages
+  size_t at = 0;  // the row's line in the per-puzzle file, for messages
 };
 
 // Streams the rows of a per-puzzle file in its order (the run's input

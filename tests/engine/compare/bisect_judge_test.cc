@@ -163,8 +163,9 @@ TEST(DiffWork, NamesThePuzzlesWhoseWorkChanged) {
       "\"a,b.txt\",4,toy,solved,100,31\n");
   PerPuzzleReader good(good_in, "good.csv"), bad(bad_in, "bad.csv");
   std::vector<std::string> rows;
-  const uint64_t compared = DiffWork(
-      good, bad, [&](const WorkChange& c) { rows.push_back(WorkChangeCsv(c)); });
+  const uint64_t compared = DiffWork(good, bad, [&](const WorkChange& c) {
+    rows.push_back(WorkChangeCsv(c));
+  });
   EXPECT_EQ(compared, 3u);  // a time alone is no change of work
   EXPECT_EQ(rows, (std::vector<std::string>{
                       "\"a,b.txt\",2,solved,9,solved,12",
@@ -184,8 +185,7 @@ TEST(DiffWork, RefusesFilesOfOtherPuzzles) {
       "a.txt,2,toy,solved,1,7\n");
   std::istringstream shorter_in(
       "file,line,strategy,outcome,ns,nodes\na.txt,1,toy,solved,1,7\n");
-  PerPuzzleReader longer(longer_in, "good.csv"),
-      shorter(shorter_in, "bad.csv");
+  PerPuzzleReader longer(longer_in, "good.csv"), shorter(shorter_in, "bad.csv");
   EXPECT_THROW(DiffWork(longer, shorter, [](const WorkChange&) {}),
                ReportFormatError);
 }
