@@ -27,7 +27,7 @@ const ExitCodes& BisectExitCodes() {
 
 CLI::App* SetupBisect(CLI::App& app, BisectCommandOptions& o) {
   CLI::App* sub = app.add_subcommand(
-      "bisect", "Name the commit that changed a solver's work or speed");
+      "bisect", "Name the commit that changed a solver's work or time");
   sub->footer(ExitCodesFooter(BisectExitCodes()));
   ValueName(sub->add_option("bench-args", o.bench_args,
                             "bench's arguments for every run, after --:\n"
