@@ -17,6 +17,9 @@
 #include <sstream>
 #include <thread>
 
+#include "bench/run/spawn_group.h"
+#include "engine/pipeline/interrupt.h"
+
 extern char** environ;
 
 namespace sudoku {
@@ -79,16 +82,7 @@ void AwaitGroup(pid_t group) {
 }  // namespace
 
 void InstallBisectSignals() {
-  struct sigaction action {};
-  action.sa_handler = &OnStopSignal;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESTART;
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
-  struct sigaction ignore {};
-  ignore.sa_handler = SIG_IGN;
-  sigemptyset(&ignore.sa_mask);
-  sigaction(SIGPIPE, &ignore, nullptr);
+  HandleStopSignals(&OnStopSignal);
   // Orphans of a child (the step git bisect run started, when git dies on
   // a Ctrl-C) become bisect's to wait for and reap, not init's.
   prctl(PR_SET_CHILD_SUBREAPER, 1);
@@ -124,20 +118,9 @@ ChildEnd RunChild(const Child& child) {
   if (!child.cwd.empty()) {
     posix_spawn_file_actions_addchdir_np(&actions, child.cwd.c_str());
   }
-  posix_spawnattr_t attributes;
-  posix_spawnattr_init(&attributes);
-  sigset_t no_signals, default_signals;
-  sigemptyset(&no_signals);
-  sigemptyset(&default_signals);
-  sigaddset(&default_signals, SIGINT);
-  sigaddset(&default_signals, SIGTERM);
-  sigaddset(&default_signals, SIGPIPE);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP |
-                                            POSIX_SPAWN_SETSIGMASK |
-                                            POSIX_SPAWN_SETSIGDEF);
-  posix_spawnattr_setpgroup(&attributes, 0);
-  posix_spawnattr_setsigmask(&attributes, &no_signals);
-  posix_spawnattr_setsigdefault(&attributes, &default_signals);
+  // A group of its own, which a stop is forwarded to; SIGINT and SIGTERM,
+  // handled here, are back at their defaults after the exec.
+  const SpawnInOwnGroup attributes;
   std::vector<char*> argv;
   for (const std::string& word : child.argv) {
     argv.push_back(const_cast<char*>(word.c_str()));
@@ -147,15 +130,14 @@ ChildEnd RunChild(const Child& child) {
   int failed;
   {
     StopSignalsHeld held;
-    failed = posix_spawnp(&pid, argv[0], &actions, &attributes, argv.data(),
-                          environ);
+    failed = posix_spawnp(&pid, argv[0], &actions, attributes.get(),
+                          argv.data(), environ);
     if (failed == 0 && child.stoppable) {
       g_child_group.store(pid);
       // A stop that came before the group existed is forwarded now.
       if (const int signal = g_stop_signal.load()) kill(-pid, signal);
     }
   }
-  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   ChildEnd end;
   if (failed != 0) {
