@@ -3,25 +3,16 @@
 // it slower, by `git bisect run`.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include "bench/cli/bisect_options.h"
+#include "bench/cli/subcommand.h"
 
 namespace sudoku {
 
-class BisectCommand {
+class BisectCommand : public Subcommand<BisectCommandOptions, SetupBisect> {
  public:
-  // Adds the `bisect` subcommand and its options to `app`.
-  void Setup(CLI::App& app) { subcommand_ = SetupBisect(app, options_); }
-  // True when the command line named `bisect`.
-  bool Selected() const { return subcommand_ && subcommand_->parsed(); }
   // Bisects (or, under git bisect run, tests one commit); returns the
   // process exit code (BisectExitCodes).
   int Execute();
-
- private:
-  BisectCommandOptions options_;
-  CLI::App* subcommand_ = nullptr;
 };
 
 }  // namespace sudoku
