@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <sstream>
+#include <utility>
 
 namespace sudoku {
 namespace {
@@ -27,13 +28,18 @@ std::string ShellQuoted(const std::string& text) {
   return quoted + "'";
 }
 
-std::vector<std::string> Common(const BisectCommandOptions& o) {
-  return {"--quiet", "--progress", "never", "--batch", std::to_string(o.batch)};
-}
-
 void Append(std::vector<std::string>& to,
             const std::vector<std::string>& words) {
   to.insert(to.end(), words.begin(), words.end());
+}
+
+// Every run's end: quiet, batched alike, then the person's BENCH-ARGS.
+std::vector<std::string> Finished(std::vector<std::string> args,
+                                  const BisectCommandOptions& o) {
+  Append(args, {"--quiet", "--progress", "never", "--batch",
+                std::to_string(o.batch)});
+  Append(args, o.bench_args);
+  return args;
 }
 
 bool IsHash(std::string_view word) {
@@ -84,9 +90,7 @@ std::vector<std::string> SearchRunArgs(const BisectCommandOptions& o,
   std::vector<std::string> args = LoadArtifact(o, "", artifact);
   Append(args, {"--strategy", o.strategy, "--csv", csv});
   if (!per_puzzle.empty()) Append(args, {"--per-puzzle", per_puzzle});
-  Append(args, Common(o));
-  Append(args, o.bench_args);
-  return args;
+  return Finished(std::move(args), o);
 }
 
 std::vector<std::string> SpeedRunArgs(const BisectCommandOptions& o,
@@ -100,9 +104,7 @@ std::vector<std::string> SpeedRunArgs(const BisectCommandOptions& o,
                 LabelledStrategy("good", o.strategy) + "," +
                     LabelledStrategy(label, o.strategy),
                 "--per-puzzle", per_puzzle});
-  Append(args, Common(o));
-  Append(args, o.bench_args);
-  return args;
+  return Finished(std::move(args), o);
 }
 
 std::vector<std::string> StepCommand(const BisectCommandOptions& o,
