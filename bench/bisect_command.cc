@@ -79,6 +79,7 @@ class BisectSession {
   const std::string top_, scratch_;
 };
 
+// One bisection, from the checks of the repository to the answer.
 class Bisection {
  public:
   Bisection(const BisectCommandOptions& o, const std::string& work)
@@ -211,7 +212,7 @@ BisectMode Bisection::ChooseMode(const CommitTester& tester,
                                  const std::vector<ReportEntry>& good_report,
                                  const std::vector<ReportEntry>& bad_report,
                                  int& exit_code) {
-  TestedCommit bad{bad_, "bad", Subject(bad_), {}};
+  TestedCommit bad{bad_, "", Subject(bad_), {}};
   CommitJudgement judgement = JudgeSearch(good_report, bad_report);
   if (judgement.mark == CommitMark::kUndecided) {
     std::string why;
@@ -251,11 +252,11 @@ BisectMode Bisection::ChooseMode(const CommitTester& tester,
 
 int Bisection::Run() {
   CheckRepository();
+  const std::string apart = GitOrFail(
+      {"rev-list", "--count", good_ + ".." + bad_}, "git rev-list failed");
   std::cerr << "bench bisect: GOOD " << Short(good_) << " (" << Subject(good_)
             << "), BAD " << Short(bad_) << " (" << Subject(bad_) << "), "
-            << GitOrFail({"rev-list", "--count", good_ + ".." + bad_},
-                         "git rev-list failed")
-            << " commits apart\n";
+            << apart << (apart == "1" ? " commit" : " commits") << " apart\n";
   const BisectSession session(top_, scratch_);
   const CommitTester tester(o_, ThisProgram(), top_, cwd_, folder_);
   std::vector<ReportEntry> good_report, bad_report;
