@@ -2,24 +2,15 @@
 // committed baseline, as a table, an exit code and JSON.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include "bench/cli/compare_options.h"
+#include "bench/cli/subcommand.h"
 
 namespace sudoku {
 
-class CompareCommand {
+class CompareCommand : public Subcommand<CompareCommandOptions, SetupCompare> {
  public:
-  // Adds the `compare` subcommand and its options to `app`.
-  void Setup(CLI::App& app) { subcommand_ = SetupCompare(app, options_); }
-  // True when the command line named `compare`.
-  bool Selected() const { return subcommand_ && subcommand_->parsed(); }
   // Compares; returns the process exit code (0 pass, 1 fail, 2 refused).
   int Execute();
-
- private:
-  CompareCommandOptions options_;
-  CLI::App* subcommand_ = nullptr;
 };
 
 }  // namespace sudoku

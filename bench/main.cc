@@ -1,11 +1,12 @@
-// The `bench` command: run strategies over datasets and report, or compare two
-// reports.
+// The `bench` command: run strategies over datasets and report; compare two
+// reports, merge a sharded run's parts, or bisect a solver's history.
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "bench/bisect_command.h"
 #include "bench/cli/bench_app.h"
 #include "bench/compare_command.h"
 #include "bench/run/crash_report.h"
@@ -62,6 +63,8 @@ int main(int argc, char** argv) {
   compare.Setup(app);
   sudoku::MergeCommand merge;
   merge.Setup(app);
+  sudoku::BisectCommand bisect;
+  bisect.Setup(app);
   sudoku::FinishBenchApp(app, out);
   try {
     app.parse(static_cast<int>(words.size()), words.data());
@@ -72,5 +75,6 @@ int main(int argc, char** argv) {
     return sudoku::kExitUsage;
   }
   if (merge.Selected()) return merge.Execute();
+  if (bisect.Selected()) return bisect.Execute();
   return compare.Selected() ? compare.Execute() : run.Execute();
 }

@@ -3,7 +3,8 @@
 
   docs_check.py SOURCE_DIR options BENCH GEN SHUFFLE CONVERT
       every long option that a program's --help prints is in docs/cli.md, in backticks,
-      inside that program's section (## `bench`, ## `bench compare`, ## `gen`, ...)
+      inside that program's section (## `bench`, ## `bench compare`, ## `bench bisect`,
+      ## `gen`, ...)
   docs_check.py SOURCE_DIR columns BENCH
       every column of the CSV header bench writes is in docs/report.md, in backticks
   docs_check.py SOURCE_DIR links
@@ -157,7 +158,8 @@ def check_options(root, bench, gen, shuffle, convert):
         return ["docs/cli.md:1: missing"]
     sections = cli_sections(path)
     programs = [("bench", bench, []), ("bench compare", bench, ["compare"]),
-                ("bench merge", bench, ["merge"]), ("gen", gen, []),
+                ("bench merge", bench, ["merge"]), ("bench bisect", bench, ["bisect"]),
+                ("gen", gen, []),
                 ("shuffle", shuffle, []), ("convert", convert, [])]
     for title, binary, words in programs:
         if title not in sections:

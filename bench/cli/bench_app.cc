@@ -3,6 +3,7 @@
 // help flags.
 #include "bench/cli/bench_app.h"
 
+#include "bench/cli/bisect_options.h"
 #include "bench/cli/compare_options.h"
 #include "bench/cli/merge_options.h"
 #include "engine/common/exit_codes.h"
@@ -54,7 +55,8 @@ ManPage BenchManPage() {
           .source = "sudoku-bench " + CurrentManifest().version,
           .exit_codes = {{"bench", BenchExitCodes()},
                          {"compare", CompareExitCodes()},
-                         {"merge", MergeExitCodes()}},
+                         {"merge", MergeExitCodes()},
+                         {"bisect", BisectExitCodes()}},
           .see_also = {"gen(1)", "shuffle(1)", "convert(1)",
                        "docs/cli.md and docs/ in the sudoku-bench sources"},
           .machine_defaults = {{"--threads", ""}}};

@@ -25,6 +25,7 @@
 #include <thread>
 
 #include "bench/run/process_reply.h"
+#include "bench/run/spawn_group.h"
 #include "engine/input/input.h"
 
 namespace sudoku {
@@ -130,23 +131,11 @@ bool Process::Start(const std::string& command, std::string& error) {
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34)
   posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1);
 #endif
-  posix_spawnattr_t attributes;
-  posix_spawnattr_init(&attributes);
-  sigset_t no_signals, default_signals;
-  sigemptyset(&no_signals);
-  sigemptyset(&default_signals);
-  sigaddset(&default_signals, SIGPIPE);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP |
-                                            POSIX_SPAWN_SETSIGMASK |
-                                            POSIX_SPAWN_SETSIGDEF);
-  posix_spawnattr_setpgroup(&attributes, 0);
-  posix_spawnattr_setsigmask(&attributes, &no_signals);
-  posix_spawnattr_setsigdefault(&attributes, &default_signals);
+  const SpawnInOwnGroup attributes;
   const char* argv[] = {"sh", "-c", command.c_str(), nullptr};
   pid_t pid = -1;
-  const int failed = posix_spawn(&pid, "/bin/sh", &actions, &attributes,
+  const int failed = posix_spawn(&pid, "/bin/sh", &actions, attributes.get(),
                                  const_cast<char* const*>(argv), environ);
-  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   close(ends[1]);
   if (failed != 0) {

@@ -9,11 +9,7 @@
 namespace sudoku {
 
 void AbCheck::StartDataset(size_t batch_size) {
-  batch_size_ = batch_size;
-  batches_.clear();
-  puzzles_.clear();
-  records_in_batch_ = 0;
-  dropped_ = 0;
+  batcher_.Reset(batch_size);
   differences_ = 0;
   first_differences_.clear();
 }
@@ -24,8 +20,8 @@ void AbCheck::OnRecord(const std::string& path, const PuzzleRecord& record,
   const PuzzleOutcome& b = outcomes[1];
   const bool searched =
       a.verdict != Verdict::kInvalid && a.verdict != Verdict::kMalformed;
+  batcher_.Add(searched, a.nanos, b.nanos);
   if (searched) {
-    puzzles_.push_back({a.nanos, b.nanos});
     if (a.result.nodes != b.result.nodes ||
         a.result.outcome != b.result.outcome) {
       ++differences_;
@@ -36,34 +32,7 @@ void AbCheck::OnRecord(const std::string& path, const PuzzleRecord& record,
       }
     }
   }
-  if (++records_in_batch_ == batch_size_) {
-    size_t dropped = 0;
-    batches_.push_back(SumBatch(puzzles_, dropped));
-    dropped_ += dropped;
-    puzzles_.clear();
-    records_in_batch_ = 0;
-  }
 }
-
-std::vector<AbBatch> AbCheck::Batches() const {
-  std::vector<AbBatch> batches = batches_;
-  size_t dropped = 0;
-  if (records_in_batch_ > 0) batches.push_back(SumBatch(puzzles_, dropped));
-  return batches;
-}
-
-namespace {
-
-// "2.0% slower", "1.5% faster": B's time per puzzle against A's.
-std::string Slowdown(double ratio) {
-  const double slower = 100.0 * (1.0 / ratio - 1.0);
-  char text[64];
-  std::snprintf(text, sizeof(text), "%.1f%% %s", std::fabs(slower),
-                slower >= 0 ? "slower" : "faster");
-  return text;
-}
-
-}  // namespace
 
 int AbCheck::Report(std::ostream& out, std::ostream& err,
                     const std::string& dataset,
@@ -98,8 +67,8 @@ int AbCheck::Report(std::ostream& out, std::ostream& err,
   }
   if (!verdict.has_interval) {
     out << "ab: verdict: UNDECIDED (exit 3): no interval to hold against "
-        << allowed << " (" << batches_.size() + (records_in_batch_ > 0)
-        << " batches of " << batch_size_
+        << allowed << " (" << batcher_.Batches().size() << " batches of "
+        << batcher_.batch_size()
         << " puzzles; a smaller --batch gives more)\n";
     return kExitUndecided;
   }
@@ -112,12 +81,13 @@ int AbCheck::Report(std::ostream& out, std::ostream& err,
                   "ab: warning: the 95%% interval is %.1f points wide, wider "
                   "than the %g%% margin: a slowdown of that size may pass; "
                   "use more puzzles or a smaller --batch (now %zu)\n",
-                  width_pct, std::fabs(*max_slowdown_pct), batch_size_);
+                  width_pct, std::fabs(*max_slowdown_pct),
+                  batcher_.batch_size());
     out << text;
   }
   // The interval's slow end is its low ratio.
-  const std::string range = "between " + Slowdown(verdict.low) + " and " +
-                            Slowdown(verdict.high) + " (95% CI)";
+  const std::string range = "between " + SlowdownText(verdict.low) + " and " +
+                            SlowdownText(verdict.high) + " (95% CI)";
   if (BeyondSlowdown(verdict, *max_slowdown_pct)) {
     out << "ab: verdict: FAIL (exit 1): " << b_name_ << " is " << range
         << ", wholly beyond " << allowed << '\n';
@@ -129,11 +99,9 @@ int AbCheck::Report(std::ostream& out, std::ostream& err,
 }
 
 std::string AbCheck::SetAside() const {
-  size_t dropped = dropped_;
-  if (records_in_batch_ > 0) SumBatch(puzzles_, dropped);
   char text[96];
   std::snprintf(text, sizeof(text), "%zu timings set aside as outliers",
-                dropped);
+                batcher_.Dropped());
   return text;
 }
 

@@ -22,7 +22,7 @@ class AbCheck : public RunObserver {
   AbCheck(std::string a_name, std::string b_name, size_t batch_size)
       : a_name_(std::move(a_name)),
         b_name_(std::move(b_name)),
-        batch_size_(batch_size) {}
+        batcher_(batch_size) {}
 
   // Starts a dataset afresh: its batches count from 0, of `batch_size`
   // records each (the pipeline's batch for this dataset).
@@ -31,7 +31,7 @@ class AbCheck : public RunObserver {
                 std::span<const PuzzleOutcome> outcomes) override;
 
   // The batches so far (SumBatch of each), the partial last one included.
-  std::vector<AbBatch> Batches() const;
+  std::vector<AbBatch> Batches() const { return batcher_.Batches(); }
   // Puzzles whose nodes or outcome differ, and the first few as
   // "file:line: A 123 nodes (solved), B 456 nodes (solved)".
   uint64_t differences() const { return differences_; }
@@ -54,11 +54,7 @@ class AbCheck : public RunObserver {
   std::string Describe(const std::string& name, const PuzzleOutcome& o) const;
 
   const std::string a_name_, b_name_;
-  size_t batch_size_;
-  std::vector<AbBatch> batches_;
-  std::vector<AbBatch> puzzles_;  // the current batch's, one per puzzle
-  size_t records_in_batch_ = 0;
-  uint64_t dropped_ = 0;  // puzzle timings SumBatch set aside
+  AbBatcher batcher_;
   uint64_t differences_ = 0;
   std::vector<std::string> first_differences_;
 };

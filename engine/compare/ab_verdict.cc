@@ -86,9 +86,51 @@ AbBatch SumBatch(std::span<const AbBatch> puzzles, size_t& dropped) {
   return sum;
 }
 
+void AbBatcher::Reset() {
+  batches_.clear();
+  puzzles_.clear();
+  records_in_batch_ = 0;
+  dropped_ = 0;
+}
+
+void AbBatcher::Add(bool timed, uint64_t a_nanos, uint64_t b_nanos) {
+  if (timed) puzzles_.push_back({a_nanos, b_nanos});
+  if (++records_in_batch_ == batch_size_) {
+    batches_.push_back(SumBatch(puzzles_, dropped_));
+    puzzles_.clear();
+    records_in_batch_ = 0;
+  }
+}
+
+std::vector<AbBatch> AbBatcher::Batches() const {
+  std::vector<AbBatch> batches = batches_;
+  size_t dropped = 0;
+  if (records_in_batch_ > 0) batches.push_back(SumBatch(puzzles_, dropped));
+  return batches;
+}
+
+size_t AbBatcher::Dropped() const {
+  size_t dropped = dropped_;
+  if (records_in_batch_ > 0) SumBatch(puzzles_, dropped);
+  return dropped;
+}
+
 bool BeyondSlowdown(const AbVerdict& verdict, double max_slowdown_pct) {
   return verdict.has_interval &&
          verdict.high < 1.0 / (1.0 + max_slowdown_pct / 100.0);
+}
+
+bool WithinSlowdown(const AbVerdict& verdict, double max_slowdown_pct) {
+  return verdict.has_interval &&
+         verdict.low > 1.0 / (1.0 + max_slowdown_pct / 100.0);
+}
+
+std::string SlowdownText(double ratio) {
+  const double slower = 100.0 * (1.0 / ratio - 1.0);
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.1f%% %s", std::fabs(slower),
+                slower >= 0 ? "slower" : "faster");
+  return text;
 }
 
 std::string AbRatioText(const AbVerdict& verdict) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace sudoku {
 
@@ -53,6 +54,38 @@ AbVerdict JudgeAb(std::span<const AbBatch> batches);
 inline constexpr double kOutlierFactor = 4.0;
 AbBatch SumBatch(std::span<const AbBatch> puzzles, size_t& dropped);
 
+// Cuts an A/B run's puzzle times into the pipeline's batches as the reader
+// cut them: the n-th record of a dataset (a puzzle line, malformed and
+// invalid ones included) belongs to batch n / batch_size. Used by bench
+// --ab's observer as the records arrive, and on a --per-puzzle file of an
+// --ab run read back. Memory: two integers per batch.
+class AbBatcher {
+ public:
+  explicit AbBatcher(size_t batch_size) : batch_size_(batch_size) {}
+  // Starts a dataset afresh: its batches count from 0 (of `batch_size`
+  // records each, in the second form).
+  void Reset();
+  void Reset(size_t batch_size) {
+    batch_size_ = batch_size;
+    Reset();
+  }
+  size_t batch_size() const { return batch_size_; }
+  // The next record; `timed` is false for a line no strategy searched
+  // (malformed, invalid), which still takes its place in the batch.
+  void Add(bool timed, uint64_t a_nanos, uint64_t b_nanos);
+  // The batches so far (SumBatch of each), the partial last one included.
+  std::vector<AbBatch> Batches() const;
+  // Puzzle timings SumBatch set aside, the partial last batch's included.
+  size_t Dropped() const;
+
+ private:
+  size_t batch_size_;
+  std::vector<AbBatch> batches_;
+  std::vector<AbBatch> puzzles_;  // the current batch's, one per puzzle
+  size_t records_in_batch_ = 0;
+  size_t dropped_ = 0;
+};
+
 // The interval of the median of `n` values at 95% or more: the values of
 // 1-based ranks d and n + 1 - d in order, d the largest with
 // P(Binomial(n, 1/2) < d) <= 2.5%; 0 when n is too small (under 6).
@@ -63,6 +96,14 @@ size_t MedianIntervalRank(size_t n);
 // time, i.e. its throughput ratio stays below 1 / (1 + P/100). Without an
 // interval nothing can be said, and this is false.
 bool BeyondSlowdown(const AbVerdict& verdict, double max_slowdown_pct);
+// True when the whole interval says B is less than `max_slowdown_pct`
+// percent slower than A (or faster): BeyondSlowdown's mirror. An interval
+// that straddles the margin is neither.
+bool WithinSlowdown(const AbVerdict& verdict, double max_slowdown_pct);
+
+// "2.0% slower", "1.5% faster": B's time per puzzle against A's, from a
+// throughput ratio.
+std::string SlowdownText(double ratio);
 
 // "0.97x throughput (95% CI 0.95-0.99) over 412 batches" and, with few
 // pairs, why the interval is wide or missing.

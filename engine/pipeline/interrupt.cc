@@ -26,9 +26,9 @@ void OnStopSignal(int signal) {
 
 }  // namespace
 
-void InstallInterruptHandler() {
+void HandleStopSignals(void (*handler)(int)) {
   struct sigaction action {};
-  action.sa_handler = &OnStopSignal;
+  action.sa_handler = handler;
   sigemptyset(&action.sa_mask);
   // Restarted reads: the reader sees the flag at its next line, and no
   // library call fails with EINTR because a person pressed Ctrl-C.
@@ -40,6 +40,8 @@ void InstallInterruptHandler() {
   sigemptyset(&ignore.sa_mask);
   sigaction(SIGPIPE, &ignore, nullptr);
 }
+
+void InstallInterruptHandler() { HandleStopSignals(&OnStopSignal); }
 
 int InterruptSignal() { return g_stop_signal.load(std::memory_order_relaxed); }
 

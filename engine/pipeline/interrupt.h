@@ -11,6 +11,12 @@ namespace sudoku {
 // names the output instead of a silent death. Call before threads start.
 void InstallInterruptHandler();
 
+// Calls `handler` on SIGINT and SIGTERM, with system calls restarted after
+// it (no library call fails with EINTR because a person pressed Ctrl-C), and
+// ignores SIGPIPE. InstallInterruptHandler's, and bench bisect's, which
+// passes the signal on to its children.
+void HandleStopSignals(void (*handler)(int));
+
 // The signal that asked the run to stop, or 0 while none has.
 int InterruptSignal();
 

@@ -1,67 +1,62 @@
-// Reads back the CSV reports that CsvReporter writes, for `bench compare`.
+// Reads back the CSV reports that CsvReporter writes, for `bench compare`,
+// and the records of any CSV file bench writes.
 #include "engine/report/csv_reader.h"
 
 #include <fstream>
 #include <map>
+#include <utility>
 
 namespace sudoku {
-namespace {
 
-struct Record {
-  std::vector<std::string> fields;
-  size_t line = 0;
-};
+CsvRecordReader::CsvRecordReader(std::istream& in, std::string name)
+    : in_(in), name_(std::move(name)) {}
 
 // RFC 4180: a quoted field may hold commas, doubled quotes and line breaks,
 // so records are split here rather than with getline.
-std::vector<Record> SplitRecords(std::istream& in, const std::string& name) {
-  std::vector<Record> records;
-  Record record;
+bool CsvRecordReader::Next(CsvRecord& record) {
+  record.fields.clear();
+  record.line = line_;
   std::string field;
   bool quoted = false, field_started = false, after_quote = false;
-  size_t line = 1;
-  record.line = line;
   auto end_field = [&] {
     record.fields.push_back(field);
     field.clear();
     field_started = after_quote = false;
   };
-  auto end_record = [&] {
-    end_field();
-    // A blank line (or the file's final newline) is no record.
-    if (!(record.fields.size() == 1 && record.fields[0].empty())) {
-      records.push_back(std::move(record));
-    }
-    record = Record{};
-    record.line = line;
+  // A blank line (or the file's final newline) is no record.
+  auto blank = [&] {
+    return record.fields.size() == 1 && record.fields[0].empty();
   };
   char ch;
-  while (in.get(ch)) {
+  while (in_.get(ch)) {
     if (quoted) {
       if (ch == '"') {
-        if (in.peek() == '"') {
-          in.get(ch);
+        if (in_.peek() == '"') {
+          in_.get(ch);
           field += '"';
         } else {
           quoted = false;
           after_quote = true;
         }
       } else {
-        if (ch == '\n') ++line;
+        if (ch == '\n') ++line_;
         field += ch;
       }
       continue;
     }
-    if (ch == '\r' && in.peek() == '\n') continue;
+    if (ch == '\r' && in_.peek() == '\n') continue;
     if (ch == '\n') {
-      ++line;
-      end_record();
+      ++line_;
+      end_field();
+      if (!blank()) return true;
+      record.fields.clear();
+      record.line = line_;
     } else if (ch == ',') {
       end_field();
     } else if (ch == '"' && !field_started) {
       quoted = field_started = true;
     } else if (after_quote) {
-      throw ReportFormatError(name + ":" + std::to_string(line) +
+      throw ReportFormatError(name_ + ":" + std::to_string(line_) +
                               ": text after a closing quote");
     } else {
       field += ch;
@@ -69,22 +64,20 @@ std::vector<Record> SplitRecords(std::istream& in, const std::string& name) {
     }
   }
   if (quoted) {
-    throw ReportFormatError(name + ":" + std::to_string(record.line) +
+    throw ReportFormatError(name_ + ":" + std::to_string(record.line) +
                             ": a quoted field never ends");
   }
-  end_record();
-  return records;
+  end_field();
+  return !blank();
 }
-
-}  // namespace
 
 std::vector<ReportEntry> ReadCsvReport(std::istream& in,
                                        const std::string& name) {
-  const std::vector<Record> records = SplitRecords(in, name);
-  if (records.empty()) {
+  CsvRecordReader reader(in, name);
+  CsvRecord header;
+  if (!reader.Next(header)) {
     throw ReportFormatError(name + ": empty, not a bench CSV report");
   }
-  const Record& header = records.front();
   std::map<std::string, size_t, std::less<>> index;
   for (size_t i = 0; i < header.fields.size(); ++i) {
     if (!index.emplace(header.fields[i], i).second) {
@@ -109,8 +102,7 @@ std::vector<ReportEntry> ReadCsvReport(std::istream& in,
     }
   }
   std::vector<ReportEntry> entries;
-  for (size_t r = 1; r < records.size(); ++r) {
-    const Record& record = records[r];
+  for (CsvRecord record; reader.Next(record);) {
     const std::string at = name + ":" + std::to_string(record.line);
     if (record.fields.size() != header.fields.size()) {
       throw ReportFormatError(at + ": " + std::to_string(record.fields.size()) +

@@ -1,4 +1,5 @@
-// Reads back the CSV reports that CsvReporter writes, for `bench compare`.
+// Reads back the CSV reports that CsvReporter writes, for `bench compare`,
+// and the records of any CSV file bench writes.
 #pragma once
 
 #include <istream>
@@ -9,6 +10,30 @@
 #include "engine/report/report_schema.h"
 
 namespace sudoku {
+
+// One record of a CSV file: its fields, unquoted, and the line it starts on.
+struct CsvRecord {
+  std::vector<std::string> fields;
+  size_t line = 0;
+};
+
+// Reads an RFC 4180 file one record at a time (quoted fields may hold
+// commas, doubled quotes and line breaks; CRLF reads as LF; blank lines are
+// skipped), so a file of millions of lines is never held whole.
+class CsvRecordReader {
+ public:
+  // `name` labels error messages.
+  CsvRecordReader(std::istream& in, std::string name);
+  // The next record into `record`; false at the end. Throws
+  // ReportFormatError on text after a closing quote or a quote never closed.
+  bool Next(CsvRecord& record);
+  const std::string& name() const { return name_; }
+
+ private:
+  std::istream& in_;
+  const std::string name_;
+  size_t line_ = 1;
+};
 
 // One CSV line: the row and the manifest of the run that wrote it.
 struct ReportEntry {

@@ -11,7 +11,7 @@ PerPuzzleWriter::PerPuzzleWriter(std::ostream& out,
                                  std::vector<std::string> strategy_names,
                                  bool header)
     : out_(out), names_(std::move(strategy_names)) {
-  if (header) out_ << "file,line,strategy,outcome,ns,nodes\n";
+  if (header) out_ << kPerPuzzleHeader << '\n';
 }
 
 void PerPuzzleWriter::OnRecord(const std::string& path,

@@ -3,13 +3,18 @@
 #pragma once
 
 #include <ostream>
+#include <string_view>
 
 #include "engine/pipeline/driver.h"
 
 namespace sudoku {
 
-// --per-puzzle: "file,line,strategy,outcome,ns,nodes", one row per line and
-// strategy, malformed and invalid lines included.
+// --per-puzzle's header: one row per line and strategy follows, malformed
+// and invalid lines included. PerPuzzleReader reads it back.
+inline constexpr std::string_view kPerPuzzleHeader =
+    "file,line,strategy,outcome,ns,nodes";
+
+// --per-puzzle: kPerPuzzleHeader, then its rows in input order.
 class PerPuzzleWriter : public RunObserver {
  public:
   // Without `header` (shards 2..N of a --shard run) the lines follow on from

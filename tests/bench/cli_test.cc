@@ -102,7 +102,8 @@ TEST(BenchCli, HelpGroupsTheOptionsInEightyColumns) {
                                         << help.out;
     at = found;
   }
-  for (const char* command : {"--help", "compare --help", "merge --help"}) {
+  for (const char* command :
+       {"--help", "compare --help", "merge --help", "bisect --help"}) {
     std::istringstream lines(Bench(command).out);
     std::string line;
     while (std::getline(lines, line)) {
@@ -120,6 +121,7 @@ TEST(BenchCli, ManPageNamesEveryOptionOfTheHelp) {
   EXPECT_NE(man.out.find(".TH BENCH 1 "), std::string::npos) << man.out;
   EXPECT_NE(man.out.find(".SH \"EXIT STATUS\""), std::string::npos);
   EXPECT_EQ(man.out.find("\\-\\-man"), std::string::npos);
+  EXPECT_EQ(man.out.find("\\-\\-step"), std::string::npos);  // bisect's own
   const std::vector<std::string> options =
       testing::LongOptionsAsRoff(Bench("--help-all").out);
   for (const std::string& option : options) {

@@ -37,6 +37,9 @@ TEST(AbVerdict, ConstantRatioHasAPointInterval) {
   EXPECT_NEAR(v.high, 0.8, 1e-12);
   EXPECT_TRUE(BeyondSlowdown(v, 20));   // 25% slower > 20%
   EXPECT_FALSE(BeyondSlowdown(v, 30));  // within 30%
+  EXPECT_FALSE(WithinSlowdown(v, 20));
+  EXPECT_TRUE(WithinSlowdown(v, 30));
+  EXPECT_EQ(SlowdownText(v.ratio), "25.0% slower");
 }
 
 TEST(AbVerdict, PairsCancelTheOrderAndAnOutlierMovesOnlyTheInterval) {
