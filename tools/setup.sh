@@ -39,5 +39,7 @@ if ((${#missing[@]})); then
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" "$@" >/dev/null
+# The release preset (CMakePresets.json: Ninja, Release); -B and the -D
+# options given here override its build directory and settings.
+cmake --preset release -B "$build_dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" "$@" >/dev/null
 cmake --build "$build_dir" -j "$jobs"

@@ -172,8 +172,8 @@ TEST(BenchCrash, IsolatedPluginsCostAPuzzleNotTheRun) {
   const std::string dataset = CrashDataset();
   const std::string csv = TempPath("crash_isolated.csv");
   for (const auto& [plugin, name, signal] :
-       {std::tuple{CRASH_SEGV_PLUGIN, "crash-segv", SIGSEGV},
-        std::tuple{CRASH_ABORT_PLUGIN, "crash-abort", SIGABRT}}) {
+       {std::tuple{std::string(CRASH_SEGV_PLUGIN), "crash-segv", SIGSEGV},
+        std::tuple{std::string(CRASH_ABORT_PLUGIN), "crash-abort", SIGABRT}}) {
     SCOPED_TRACE(name);
     const Ending ending =
         RunBench({"--progress", "never", "-t", "2", "--isolate", "--plugin",
