@@ -141,4 +141,17 @@ std::vector<ReportEntry> ReadCsvReportFile(const std::string& path) {
   return entries;
 }
 
+std::string PartialReportProblem(const std::string& path,
+                                 std::span<const ReportEntry> entries) {
+  for (const ReportEntry& entry : entries) {
+    if (entry.row.complete) continue;
+    return path + ":" + std::to_string(entry.line) + ": " + entry.row.dataset +
+           " " + entry.row.strategy +
+           " is a partial report (the run was interrupted after line " +
+           std::to_string(entry.row.last_line) +
+           "); resume it (bench --resume) or run it again";
+  }
+  return "";
+}
+
 }  // namespace sudoku

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <istream>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -24,5 +25,13 @@ struct ReportEntry {
 std::vector<ReportEntry> ReadCsvReport(std::istream& in,
                                        const std::string& name);
 std::vector<ReportEntry> ReadCsvReportFile(const std::string& path);
+
+// A report of an interrupted run (complete=false) covers part of its
+// datasets: compared with a whole one, or recorded beside whole ones, every
+// count would read as a change. Says so of its first such row, as
+// "PATH:LINE: DATASET STRATEGY is a partial report (...); resume it (bench
+// --resume) or run it again"; "" when every row is whole.
+std::string PartialReportProblem(const std::string& path,
+                                 std::span<const ReportEntry> entries);
 
 }  // namespace sudoku
