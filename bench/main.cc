@@ -1,5 +1,5 @@
 // The `bench` command: run strategies over datasets and report, or compare two
-// reports.
+// reports, merge shards' stats, or keep the history of runs.
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <string>
@@ -8,6 +8,7 @@
 #include "bench/cli/bench_app.h"
 #include "bench/compare_command.h"
 #include "bench/crash_report.h"
+#include "bench/history_command.h"
 #include "bench/merge_command.h"
 #include "bench/run/rank_group.h"
 #include "bench/run/run_command.h"
@@ -53,6 +54,8 @@ int main(int argc, char** argv) {
   compare.Setup(app);
   sudoku::MergeCommand merge;
   merge.Setup(app);
+  sudoku::HistoryCommand history;
+  history.Setup(app);
   sudoku::FinishBenchApp(app, out);
   try {
     app.parse(static_cast<int>(words.size()), words.data());
@@ -63,5 +66,6 @@ int main(int argc, char** argv) {
     return sudoku::kExitUsage;
   }
   if (merge.Selected()) return merge.Execute();
+  if (history.Selected()) return history.Execute();
   return compare.Selected() ? compare.Execute() : run.Execute();
 }

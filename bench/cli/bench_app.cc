@@ -4,6 +4,7 @@
 #include "bench/cli/bench_app.h"
 
 #include "bench/cli/compare_options.h"
+#include "bench/cli/history_options.h"
 #include "bench/cli/merge_options.h"
 #include "engine/common/exit_codes.h"
 #include "engine/report/report.h"
@@ -52,7 +53,8 @@ ManPage BenchManPage() {
           .source = "sudoku-bench " + CurrentManifest().version,
           .exit_codes = {{"bench", BenchExitCodes()},
                          {"compare", CompareExitCodes()},
-                         {"merge", MergeExitCodes()}},
+                         {"merge", MergeExitCodes()},
+                         {"history", HistoryExitCodes()}},
           .see_also = {"gen(1)", "shuffle(1)", "convert(1)",
                        "docs/cli.md and docs/ in the sudoku-bench sources"},
           .machine_defaults = {{"--threads", ""}}};

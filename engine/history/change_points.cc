@@ -127,11 +127,10 @@ double LargestQ(std::span<const double> values,
                 const ChangePointOptions& options, size_t min_segment) {
   double largest = -std::numeric_limits<double>::infinity();
   for (const Segment& s : segments) {
-    largest = std::max(
-        largest,
-        BestSplit(values.subspan(s.begin, s.end - s.begin), options,
-                  min_segment)
-            .q);
+    largest =
+        std::max(largest, BestSplit(values.subspan(s.begin, s.end - s.begin),
+                                    options, min_segment)
+                              .q);
   }
   return largest;
 }

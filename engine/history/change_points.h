@@ -16,7 +16,8 @@ namespace sudoku {
 //   non-parametric approach to the change-point problem", Applied
 //   Statistics 1979; the Mann-Whitney change-point model of Ross, Tasoulis
 //   and Adams 2011). With r the ranks within the segment,
-//     U(tau) = sum over x in X, y in Y of sign(y - x) = 2 sum_Y r - n(n+1) - m n
+//     U(tau) = sum over x in X, y in Y of sign(y - x)
+//            = 2 sum_Y r - n(n + 1) - m n
 //     Q(tau) = |U(tau)| / sqrt(m n (m + n + 1) / 3)
 //   a z-score under no change. It sees only the order of the values, so a
 //   round that a busy machine made 40% slower counts as one low value, not
@@ -25,7 +26,8 @@ namespace sudoku {
 //   for Multiple Change Point Analysis of Multivariate Data", JASA 2014), the
 //   method of MongoDB's performance CI (Daly et al., ICPE 2020), on one
 //   dimension with exponent 1:
-//     E(X, Y) = 2/(m n) sum |x - y| - 1/C(m,2) sum |x - x'| - 1/C(n,2) sum |y - y'|
+//     E(X, Y) = 2/(m n) sum |x - y|
+//               - 1/C(m,2) sum |x - x'| - 1/C(n,2) sum |y - y'|
 //     Q(tau)  = m n / (m + n) * E(X, Y)
 //   the energy distance of the two sides, zero when they come from one
 //   distribution.
@@ -49,9 +51,9 @@ struct ChangePointOptions {
 };
 
 struct ChangePoint {
-  size_t index = 0;       // first point after the change
-  double p_value = 1;     // of the permutation test that kept it
-  double q = 0;           // its statistic
+  size_t index = 0;    // first point after the change
+  double p_value = 1;  // of the permutation test that kept it
+  double q = 0;        // its statistic
 };
 
 // The change points of `values`, in index order.

@@ -64,7 +64,8 @@ std::vector<ExactChange> ExactChanges(
     const auto after = ExactValues(points[i]->First());
     for (size_t c = 0; c < before.size(); ++c) {
       if (before[c].second == after[c].second) continue;
-      changes.push_back({i, before[c].first, before[c].second, after[c].second});
+      changes.push_back(
+          {i, before[c].first, before[c].second, after[c].second});
     }
   }
   return changes;
@@ -99,9 +100,9 @@ void JudgeExact(SeriesCheck& check, const LedgerReader& ledger) {
   const size_t newest = p.size() - 1;
   if (!p[newest]->disagreement.empty()) {
     check.verdict = SeriesVerdict::kChanged;
-    check.reasons.push_back("runs of " + p[newest]->commit +
-                            " searched differently: " +
-                            p[newest]->disagreement);
+    check.reasons.push_back(
+        "runs of " + p[newest]->commit +
+        " searched differently: " + p[newest]->disagreement);
   }
   if (check.baseline == newest) return;
   const auto base = ExactValues(p[check.baseline]->First());
@@ -164,7 +165,8 @@ void JudgeRolling(SeriesCheck& check, const Points& all, size_t window,
       return distance <= 2 && (e.size < 0) == (c.size < 0);
     });
     if (!c.fresh || c.size >= 0) continue;
-    const double level = SegmentMedian(check.points, check.changes, c.index - 1);
+    const double level =
+        SegmentMedian(check.points, check.changes, c.index - 1);
     const double newest =
         SegmentMedian(check.points, check.changes, check.points.size() - 1);
     const double fall = newest / level - 1;
@@ -172,13 +174,12 @@ void JudgeRolling(SeriesCheck& check, const Points& all, size_t window,
     if (check.verdict == SeriesVerdict::kPass) {
       check.verdict = SeriesVerdict::kSlower;
     }
-    check.reasons.push_back(
-        "puzzles/s fell " + Pct(c.size) + " at " +
-        check.points[c.index]->commit + " (" + PValue(c.p_value) +
-        "), first seen now, " +
-        std::to_string(check.points.size() - c.index) +
-        " commits after it; the newest is " + Pct(fall) +
-        " from the level before");
+    check.reasons.push_back("puzzles/s fell " + Pct(-c.size).substr(1) +
+                            " at " + check.points[c.index]->commit + " (" +
+                            PValue(c.p_value) + "), first seen now, " +
+                            std::to_string(check.points.size() - c.index) +
+                            " commits after it; the newest is " + Pct(fall) +
+                            " from the level before");
   }
 }
 
@@ -199,12 +200,11 @@ void JudgeAgainst(SeriesCheck& check, const CheckOptions& options) {
   if (check.verdict == SeriesVerdict::kPass) {
     check.verdict = SeriesVerdict::kSlower;
   }
-  check.reasons.push_back(
-      "puzzles/s " + Pct(fall) + " from " +
-      check.points[check.baseline]->commit + " to " +
-      check.points[newest]->commit + "; change point at " +
-      check.points[first_after->index]->commit + " (" +
-      PValue(first_after->p_value) + ")");
+  check.reasons.push_back("puzzles/s fell " + Pct(-fall).substr(1) + " from " +
+                          check.points[check.baseline]->commit + " to " +
+                          check.points[newest]->commit + "; change point at " +
+                          check.points[first_after->index]->commit + " (" +
+                          PValue(first_after->p_value) + ")");
 }
 
 const Series* Find(const std::vector<Series>& all, SeriesKey key,
@@ -249,9 +249,10 @@ HistoryCheck CheckHistory(const std::vector<Series>& series,
   const bool against_branch = !options.against.empty() && !baselines.empty();
   std::string commit;
   if (options.against.empty()) {
-    result.mode = "each series' newest commit against the one before "
-                  "(exact columns) and its last " +
-                  std::to_string(options.window) + " commits (throughput)";
+    result.mode =
+        "each series' newest commit against the one before "
+        "(exact columns) and its last " +
+        std::to_string(options.window) + " commits (throughput)";
   } else if (against_branch) {
     result.mode = "each series' newest commit against the newest " +
                   std::to_string(options.window) + " commits of branch " +
@@ -335,8 +336,8 @@ void PrintHistoryCheck(std::ostream& out, const HistoryCheck& check) {
   }
   const int code = check.ExitCode();
   out << "\nverdict: " << (code == kExitOk ? "PASS" : "FAIL") << " (exit "
-      << code << "): " << check.Count(SeriesVerdict::kChanged)
-      << " changed, " << check.Count(SeriesVerdict::kSlower) << " slower, "
+      << code << "): " << check.Count(SeriesVerdict::kChanged) << " changed, "
+      << check.Count(SeriesVerdict::kSlower) << " slower, "
       << check.Count(SeriesVerdict::kPass) << " pass, "
       << check.Count(SeriesVerdict::kNew) << " new\n";
 }

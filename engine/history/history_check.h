@@ -64,7 +64,7 @@ struct SeriesCheck {
   // What was judged, oldest first: the window, or the baseline's commits
   // followed by this series' own.
   std::vector<const SeriesPoint*> points;
-  size_t baseline = 0;  // the point the newest is judged against
+  size_t baseline = 0;        // the point the newest is judged against
   std::string baseline_note;  // how the baseline was chosen
   std::vector<ExactChange> exact_changes;
   std::vector<ThroughputChange> changes;

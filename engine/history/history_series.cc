@@ -42,10 +42,9 @@ std::vector<Series> BuildSeries(const std::vector<StoredRun>& runs) {
     for (const StoredResult& result : run.results) {
       const ReportRow& r = result.entry.row;
       const Manifest& m = result.entry.manifest;
-      const SeriesKey key{r.dataset,  r.dataset_sha256, r.strategy,
-                          r.limit,    r.max_nodes,      r.threads,
-                          run.testbed, m.cpu,           m.build_flags,
-                          run.branch};
+      const SeriesKey key{r.dataset,     r.dataset_sha256, r.strategy,  r.limit,
+                          r.max_nodes,   r.threads,        run.testbed, m.cpu,
+                          m.build_flags, run.branch};
       SeriesPoint& point = building[key].by_commit[run.commit];
       point.commit = run.commit;
       if (point.runs.empty() || m.date < point.date) point.date = m.date;
@@ -78,11 +77,11 @@ std::vector<Series> BuildSeries(const std::vector<StoredRun>& runs) {
       s.points.push_back(std::move(point));
     }
     // Commits in the order they were first run; ties by the order recorded.
-    std::ranges::stable_sort(s.points, [](const SeriesPoint& a,
-                                          const SeriesPoint& b) {
-      if (a.date != b.date) return a.date < b.date;
-      return a.runs.front()->id < b.runs.front()->id;
-    });
+    std::ranges::stable_sort(s.points,
+                             [](const SeriesPoint& a, const SeriesPoint& b) {
+                               if (a.date != b.date) return a.date < b.date;
+                               return a.runs.front()->id < b.runs.front()->id;
+                             });
     series.push_back(std::move(s));
   }
   return series;
@@ -92,10 +91,9 @@ std::string ResolveCommit(const std::vector<StoredRun>& runs,
                           const std::string& rev) {
   std::vector<std::string> matches;
   for (const StoredRun& run : runs) {
-    const bool match =
-        run.commit == rev ||
-        (rev.size() >= 4 && run.commit.starts_with(rev)) ||
-        (run.commit.size() >= 7 && rev.starts_with(run.commit));
+    const bool match = run.commit == rev ||
+                       (rev.size() >= 4 && run.commit.starts_with(rev)) ||
+                       (run.commit.size() >= 7 && rev.starts_with(run.commit));
     if (match && std::ranges::find(matches, run.commit) == matches.end()) {
       matches.push_back(run.commit);
     }

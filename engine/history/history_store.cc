@@ -94,10 +94,11 @@ int HistorySchemaVersion(SqlConnection& db) {
   if (!has("bench_meta")) {
     // A fresh SQLite file has no table at all; a PostgreSQL database may
     // hold other applications' tables, but none of ours without bench_meta.
-    const bool foreign =
-        db.dialect() == SqlDialect::kSqlite
-            ? !tables.empty()
-            : std::ranges::any_of(kTables, [&](auto name) { return has(name); });
+    const bool foreign = db.dialect() == SqlDialect::kSqlite
+                             ? !tables.empty()
+                             : std::ranges::any_of(kTables, [&](auto name) {
+                                 return has(name);
+                               });
     if (foreign) {
       throw HistoryError(db.where() + " holds tables of something else (" +
                          JoinedNames(tables) +
@@ -140,8 +141,7 @@ void MigrateHistory(SqlConnection& db, int version) {
 
 HistoryStore HistoryStore::Open(const std::string& where, bool create,
                                 double lock_timeout_s) {
-  return HistoryStore(OpenSqlConnection(where, create, lock_timeout_s),
-                      create);
+  return HistoryStore(OpenSqlConnection(where, create, lock_timeout_s), create);
 }
 
 HistoryStore::HistoryStore(std::unique_ptr<SqlConnection> db, bool create)
@@ -202,7 +202,7 @@ std::vector<AddResult> HistoryStore::Add(std::span<const NewRun> runs) {
       }
       const std::string date =
           run.entries.empty() ? "" : run.entries[0].manifest.date;
-      const SqlValue values[] = {run.report_sha256, run.report, run.commit,
+      const SqlValue values[] = {run.report_sha256, run.report,  run.commit,
                                  run.branch,        run.testbed, date,
                                  UtcNow(),          header};
       result.run = AsInteger(
@@ -214,10 +214,12 @@ std::vector<AddResult> HistoryStore::Add(std::span<const NewRun> runs) {
       result.commit = run.commit;
       for (size_t i = 0; i < run.entries.size(); ++i) {
         const ReportRow& row = run.entries[i].row;
-        const SqlValue fields[] = {
-            result.run, row.dataset, row.strategy, row.puzzles_per_s,
-            static_cast<int64_t>(row.nodes_total),
-            StoredFields(run.entries[i])};
+        const SqlValue fields[] = {result.run,
+                                   row.dataset,
+                                   row.strategy,
+                                   row.puzzles_per_s,
+                                   static_cast<int64_t>(row.nodes_total),
+                                   StoredFields(run.entries[i])};
         const int64_t id = AsInteger(
             db_->Query("INSERT INTO bench_results (run_id, dataset, strategy, "
                        "puzzles_per_s, nodes_total, fields) VALUES ($1, $2, "
@@ -231,9 +233,10 @@ std::vector<AddResult> HistoryStore::Add(std::span<const NewRun> runs) {
         const SqlValue ledger_values[] = {
             id, static_cast<int64_t>(ledger.size()),
             static_cast<int64_t>(kLedgerEncoding), std::move(data)};
-        db_->Query("INSERT INTO bench_ledgers (result_id, puzzles, encoding, "
-                   "data) VALUES ($1, $2, $3, $4)",
-                   ledger_values);
+        db_->Query(
+            "INSERT INTO bench_ledgers (result_id, puzzles, encoding, "
+            "data) VALUES ($1, $2, $3, $4)",
+            ledger_values);
       }
       results.push_back(result);
     }
@@ -264,9 +267,15 @@ std::vector<StoredRun> HistoryStore::Runs(const RunFilter& filter) {
     for (const SqlRow& row : rows) {
       const int64_t run_id = AsInteger(row[0]);
       if (runs.empty() || runs.back().id != run_id) {
-        runs.push_back({run_id, AsText(row[1]), AsText(row[2]),
-                        AsText(row[3]), AsText(row[4]), AsText(row[5]),
-                        AsText(row[6]), AsText(row[7]), {}});
+        runs.push_back({run_id,
+                        AsText(row[1]),
+                        AsText(row[2]),
+                        AsText(row[3]),
+                        AsText(row[4]),
+                        AsText(row[5]),
+                        AsText(row[6]),
+                        AsText(row[7]),
+                        {}});
       }
       std::istringstream csv(AsText(row[8]) + "\n" + AsText(row[10]) + "\n");
       const std::string name =

@@ -39,9 +39,9 @@ struct NewRun {
 };
 
 struct AddResult {
-  bool added = false;      // false: recorded before, as `run`
+  bool added = false;  // false: recorded before, as `run`
   int64_t run = 0;
-  std::string commit;      // of the recorded run
+  std::string commit;  // of the recorded run
   size_t rows = 0;
   size_t ledger_bytes = 0, ledger_puzzles = 0;
 };

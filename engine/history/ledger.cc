@@ -66,7 +66,8 @@ SqlBlob EncodeLedger(std::span<const LedgerEntry> entries) {
                          std::to_string(e.line) + " after " +
                          std::to_string(previous));
     }
-    PutVarint(out, ((e.line - previous) << 3) | static_cast<uint8_t>(e.outcome));
+    PutVarint(out,
+              ((e.line - previous) << 3) | static_cast<uint8_t>(e.outcome));
     PutVarint(out, e.nodes);
     previous = e.line;
   }
@@ -80,8 +81,8 @@ std::vector<LedgerEntry> DecodeLedger(std::span<const uint8_t> bytes) {
   while (at < bytes.size()) {
     const uint64_t head = GetVarint(bytes, at);
     line += head >> 3;
-    entries.push_back({line, static_cast<Verdict>(head & 7),
-                       GetVarint(bytes, at)});
+    entries.push_back(
+        {line, static_cast<Verdict>(head & 7), GetVarint(bytes, at)});
   }
   return entries;
 }
@@ -102,8 +103,9 @@ PerPuzzleLedgers ReadPerPuzzleFile(const std::string& path) {
     const std::string at = path + ":" + std::to_string(number) + ": ";
     if (number == 1) {
       if (line != "file,line,strategy,outcome,ns,nodes") {
-        throw HistoryError(at + "not a --per-puzzle file (its header is "
-                                "file,line,strategy,outcome,ns,nodes)");
+        throw HistoryError(at +
+                           "not a --per-puzzle file (its header is "
+                           "file,line,strategy,outcome,ns,nodes)");
       }
       continue;
     }

@@ -40,8 +40,8 @@ SqlBlob FromHex(const char* text, size_t length) {
     return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
   };
   for (size_t i = 2; i + 1 < length; i += 2) {
-    bytes.push_back(static_cast<uint8_t>(digit(text[i]) * 16 +
-                                         digit(text[i + 1])));
+    bytes.push_back(
+        static_cast<uint8_t>(digit(text[i]) * 16 + digit(text[i + 1])));
   }
   return bytes;
 }
@@ -84,10 +84,9 @@ class PostgresConnection : public SqlConnection {
       }
       values[i] = texts[i].c_str();
     }
-    Result result(PQexecParams(db_, sql.c_str(),
-                               static_cast<int>(params.size()), nullptr,
-                               values.data(), lengths.data(), formats.data(),
-                               0));
+    Result result(
+        PQexecParams(db_, sql.c_str(), static_cast<int>(params.size()), nullptr,
+                     values.data(), lengths.data(), formats.data(), 0));
     const ExecStatusType status = PQresultStatus(result.get());
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
       Fail(result.get());
@@ -118,16 +117,14 @@ class PostgresConnection : public SqlConnection {
     Query("BEGIN TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", {});
   }
   void Commit() override { Query("COMMIT", {}); }
-  void Rollback() noexcept override {
-    PQclear(PQexec(db_, "ROLLBACK"));
-  }
+  void Rollback() noexcept override { PQclear(PQexec(db_, "ROLLBACK")); }
 
   std::vector<std::string> Tables() override {
     std::vector<std::string> names;
-    for (const SqlRow& row : Query(
-             "SELECT tablename::text FROM pg_tables "
-             "WHERE schemaname = current_schema() ORDER BY tablename",
-             {})) {
+    for (const SqlRow& row :
+         Query("SELECT tablename::text FROM pg_tables "
+               "WHERE schemaname = current_schema() ORDER BY tablename",
+               {})) {
       names.push_back(AsText(row[0]));
     }
     return names;
@@ -192,16 +189,17 @@ std::unique_ptr<SqlConnection> OpenPostgres(const std::string& url,
   }
   // The server's notices (a table that already exists, ...) are not for
   // bench's users.
-  PQsetNoticeProcessor(db, [](void*, const char*) {}, nullptr);
+  PQsetNoticeProcessor(
+      db, [](void*, const char*) {}, nullptr);
   auto connection =
       std::make_unique<PostgresConnection>(where, db, lock_timeout_s);
   // lock_timeout bounds every wait for a lock, the writers' advisory lock
   // included; the server then answers 55P03 (lock_not_available). Its 0
   // would mean no bound, so the least is 1 ms.
-  connection->Query("SET lock_timeout = " +
-                        std::to_string(static_cast<int64_t>(
-                            std::max(1.0, std::round(lock_timeout_s * 1000)))),
-                    {});
+  connection->Query(
+      "SET lock_timeout = " + std::to_string(static_cast<int64_t>(std::max(
+                                  1.0, std::round(lock_timeout_s * 1000)))),
+      {});
   return connection;
 }
 

@@ -22,8 +22,8 @@ class HistoryError : public std::runtime_error {
 };
 
 using SqlBlob = std::vector<uint8_t>;
-using SqlValue = std::variant<std::nullptr_t, int64_t, double, std::string,
-                              SqlBlob>;
+using SqlValue =
+    std::variant<std::nullptr_t, int64_t, double, std::string, SqlBlob>;
 using SqlRow = std::vector<SqlValue>;
 
 int64_t AsInteger(const SqlValue& value);

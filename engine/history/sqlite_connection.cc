@@ -145,8 +145,7 @@ class SqliteConnection : public SqlConnection {
             std::to_string(static_cast<int>(std::lround(lock_timeout_s_))) +
             " s; --lock-timeout waits longer)");
       case SQLITE_NOTADB:
-        throw HistoryError(path_ +
-                           " is not an SQLite database (" + detail +
+        throw HistoryError(path_ + " is not an SQLite database (" + detail +
                            "); not a bench history, so it is left as it is");
       case SQLITE_CORRUPT:
         throw HistoryError(path_ + " is damaged (" + detail +

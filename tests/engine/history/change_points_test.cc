@@ -26,8 +26,8 @@ TEST(ChangePoints, RankStatisticByHand) {
 
 TEST(ChangePoints, EnergyStatisticByHand) {
   // [0 0 | 1 1]: E = 2 * 4/4 - 0 - 0 = 2, Q = (2*2/4) * 2.
-  const std::vector<double> q = SplitStatistics(
-      std::vector<double>{0, 0, 1, 1}, ChangeStatistic::kEnergy);
+  const std::vector<double> q = SplitStatistics(std::vector<double>{0, 0, 1, 1},
+                                                ChangeStatistic::kEnergy);
   EXPECT_NEAR(q[1], 2.0, 1e-12);
   // [0 | 0 1 1]: cross 2/3 * 2 = 4/3, Y's spread (0+0+... ) |0-1|*2/3.
   EXPECT_NEAR(q[0], 0.75 * (4.0 / 3 - 2.0 / 3), 1e-12);
@@ -123,9 +123,10 @@ Rates Measure(int series, int length, int first, int last, double step,
     const std::vector<ChangePoint> found = FindChangePoints(values, options);
     for (size_t k = 0; k < found.size(); ++k) {
       const size_t from = k == 0 ? 0 : found[k - 1].index;
-      const size_t to = k + 1 < found.size() ? found[k + 1].index : values.size();
-      const double before = Median({values.begin() + from,
-                                    values.begin() + found[k].index});
+      const size_t to =
+          k + 1 < found.size() ? found[k + 1].index : values.size();
+      const double before =
+          Median({values.begin() + from, values.begin() + found[k].index});
       const double after =
           Median({values.begin() + found[k].index, values.begin() + to});
       if (after >= before) continue;
@@ -160,8 +161,8 @@ void Print(const std::string& name, const Rates& r) {
 // commits, the step anywhere from commit 15 to 45; found at least 95% of
 // the time, false alarms at most 2% of flat series.
 TEST(ChangePointRates, ThreePercentStepsUnderTwoPercentNoise) {
-  const Rates r = Measure(1000, 60, 15, 45, -0.03, false,
-                          ChangeStatistic::kRank);
+  const Rates r =
+      Measure(1000, 60, 15, 45, -0.03, false, ChangeStatistic::kRank);
   Print("rank, 3% step, 2% noise, 60 commits", r);
   EXPECT_GE(r.Share(r.found), 95.0);
   EXPECT_LE(r.Share(r.false_alarms), 2.0);
@@ -190,8 +191,8 @@ TEST(ChangePointRates, RankKeepsItsPowerUnderOutliers) {
 TEST(ChangePointRates, CommitsNeededAfterTheStep) {
   double previous = 0;
   for (int after : {3, 5, 10, 15, 20, 30}) {
-    const Rates r = Measure(500, 30 + after, 30, 30, -0.03, false,
-                            ChangeStatistic::kRank);
+    const Rates r =
+        Measure(500, 30 + after, 30, 30, -0.03, false, ChangeStatistic::kRank);
     Print("rank, 30 commits before, " + std::to_string(after) + " after", r);
     EXPECT_GE(r.Share(r.found), previous - 3);  // more commits, more found
     previous = r.Share(r.found);

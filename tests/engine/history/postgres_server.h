@@ -51,8 +51,9 @@ class PostgresServer {
   PostgresServer() : owner_(getpid()) {
     bin_ = Binaries();
     if (bin_.empty()) {
-      error_ = "no /usr/lib/postgresql/*/bin/initdb (Debian's postgresql "
-               "package; bash tools/setup.sh installs it)";
+      error_ =
+          "no /usr/lib/postgresql/*/bin/initdb (Debian's postgresql "
+          "package; bash tools/setup.sh installs it)";
       return;
     }
     char pattern[] = "/tmp/sudoku-pg-XXXXXX";

@@ -51,8 +51,8 @@ NewRun MakeRun(const std::string& commit, const std::string& sha,
 std::vector<LedgerEntry> MakeLedger(size_t lines) {
   std::vector<LedgerEntry> ledger;
   for (size_t i = 0; i < lines; ++i) {
-    ledger.push_back({2 + i, i % 7 == 0 ? Verdict::kOverBudget
-                                        : Verdict::kSolved,
+    ledger.push_back({2 + i,
+                      i % 7 == 0 ? Verdict::kOverBudget : Verdict::kSolved,
                       (i * 7919) % 3000});
   }
   return ledger;
@@ -160,19 +160,22 @@ TEST_P(HistoryStoreTest, MigratesAnOlderSchemaForward) {
     const NewRun run = MakeRun("a1", "sha-1");
     InTransaction(*db, true, [&] {
       const SqlValue values[] = {std::string("old.csv"), StoredHeader()};
-      db->Query("INSERT INTO bench_runs (report_sha256, report, commit_rev, "
-                "branch, testbed, run_date, added, header) VALUES ('sha-1', "
-                "$1, 'a1', '', '', '2026-11-01T00:00:00Z', "
-                "'2026-11-01T00:00:00Z', $2)",
-                values);
+      db->Query(
+          "INSERT INTO bench_runs (report_sha256, report, commit_rev, "
+          "branch, testbed, run_date, added, header) VALUES ('sha-1', "
+          "$1, 'a1', '', '', '2026-11-01T00:00:00Z', "
+          "'2026-11-01T00:00:00Z', $2)",
+          values);
       const SqlValue row[] = {StoredFields(run.entries[0])};
-      db->Query("INSERT INTO bench_results (run_id, dataset, strategy, "
-                "puzzles_per_s, nodes_total, fields) VALUES (1, "
-                "'regression.txt', 'scan', 1, 2, $1)",
-                row);
+      db->Query(
+          "INSERT INTO bench_results (run_id, dataset, strategy, "
+          "puzzles_per_s, nodes_total, fields) VALUES (1, "
+          "'regression.txt', 'scan', 1, 2, $1)",
+          row);
     });
-    EXPECT_EQ(InTransaction(*db, false, [&] { return HistorySchemaVersion(*db); }),
-              1);
+    EXPECT_EQ(
+        InTransaction(*db, false, [&] { return HistorySchemaVersion(*db); }),
+        1);
   }
   HistoryStore store = Open();
   EXPECT_EQ(InTransaction(store.db(), false,
@@ -193,17 +196,19 @@ TEST_P(HistoryStoreTest, RefusesANewerSchema) {
   {
     std::unique_ptr<SqlConnection> db = OpenSqlConnection(where_, true, 10);
     InTransaction(*db, true, [&] {
-      db->Query("UPDATE bench_meta SET value = '99' WHERE key = "
-                "'schema_version'",
-                {});
+      db->Query(
+          "UPDATE bench_meta SET value = '99' WHERE key = "
+          "'schema_version'",
+          {});
     });
   }
   try {
     Open();
     FAIL() << "a newer schema was opened";
   } catch (const HistoryError& error) {
-    EXPECT_NE(std::string(error.what()).find("has history schema 99; this "
-                                             "bench knows up to 2"),
+    EXPECT_NE(std::string(error.what())
+                  .find("has history schema 99; this "
+                        "bench knows up to 2"),
               std::string::npos)
         << error.what();
   }
@@ -244,8 +249,9 @@ TEST_P(HistoryStoreTest, WaitsForALockThenSaysSo) {
     store.Add(std::span(&run, 1));
     FAIL() << "wrote through another writer's lock";
   } catch (const HistoryError& error) {
-    EXPECT_NE(std::string(error.what()).find("is locked: another program is "
-                                             "writing to it"),
+    EXPECT_NE(std::string(error.what())
+                  .find("is locked: another program is "
+                        "writing to it"),
               std::string::npos)
         << error.what();
   }
@@ -262,8 +268,8 @@ TEST_P(HistoryStoreTest, TwoWritersAtOnceBothLand) {
   for (int w = 0; w < 2; ++w) {
     writers.emplace_back([&, w] {
       try {
-        const NewRun run = MakeRun("c" + std::to_string(w),
-                                   "sha-" + std::to_string(w), 20);
+        const NewRun run =
+            MakeRun("c" + std::to_string(w), "sha-" + std::to_string(w), 20);
         ++ready;
         while (ready < 2) std::this_thread::yield();
         HistoryStore store = Open();
@@ -276,8 +282,8 @@ TEST_P(HistoryStoreTest, TwoWritersAtOnceBothLand) {
   for (std::thread& t : writers) t.join();
   EXPECT_EQ(errors[0], "");
   EXPECT_EQ(errors[1], "");
-  const std::vector<StoredRun> runs = HistoryStore::Open(where_, false, 10)
-                                          .Runs({});
+  const std::vector<StoredRun> runs =
+      HistoryStore::Open(where_, false, 10).Runs({});
   ASSERT_EQ(runs.size(), 2u);
   EXPECT_EQ(runs[0].results.size(), 240u);
   EXPECT_EQ(runs[1].results.size(), 240u);
@@ -367,8 +373,9 @@ TEST(HistorySqlite, RefusesAFileThatIsNoDatabase) {
     FAIL() << "opened a text file";
   } catch (const HistoryError& error) {
     EXPECT_EQ(std::string(error.what()),
-              path + " is not an SQLite database (file is not a database); "
-                     "not a bench history, so it is left as it is");
+              path +
+                  " is not an SQLite database (file is not a database); "
+                  "not a bench history, so it is left as it is");
   }
   EXPECT_EQ(ReadFile(path), before);
 }
