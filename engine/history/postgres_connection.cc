@@ -161,10 +161,7 @@ class PostgresConnection : public SqlConnection {
     while (!detail.empty() && (detail.back() == '\n' || detail.back() == ' '))
       detail.pop_back();
     if (state != nullptr && std::string(state) == "55P03") {
-      throw HistoryError(
-          where_ + " is locked: another program is writing to it (waited " +
-          std::to_string(static_cast<int>(std::lround(lock_timeout_s_))) +
-          " s; --lock-timeout waits longer)");
+      throw LockedError(where_, lock_timeout_s_);
     }
     throw HistoryError(where_ + ": " + detail);
   }

@@ -3,6 +3,7 @@
 #include "engine/history/sql_connection.h"
 
 #include <cmath>
+#include <cstdio>
 
 namespace sudoku {
 
@@ -40,6 +41,14 @@ const SqlBlob& AsBlob(const SqlValue& value) {
   static const SqlBlob kEmpty;
   const auto* blob = std::get_if<SqlBlob>(&value);
   return blob ? *blob : kEmpty;
+}
+
+HistoryError LockedError(const std::string& where, double waited_s) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof(seconds), "%g", waited_s);
+  return HistoryError(where +
+                      " is locked: another program is writing to it (waited " +
+                      seconds + " s; --lock-timeout waits longer)");
 }
 
 bool IsPostgresUrl(const std::string& where) {

@@ -63,6 +63,9 @@ class SqlConnection {
   virtual void CheckIntegrity() = 0;
 };
 
+// What either back end says when another writer held the lock too long.
+HistoryError LockedError(const std::string& where, double waited_s);
+
 // True when `where` names a PostgreSQL database (postgresql:// or
 // postgres://) rather than an SQLite file.
 bool IsPostgresUrl(const std::string& where);

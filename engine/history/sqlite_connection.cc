@@ -140,10 +140,7 @@ class SqliteConnection : public SqlConnection {
     switch (code & 0xff) {
       case SQLITE_BUSY:
       case SQLITE_LOCKED:
-        throw HistoryError(
-            path_ + " is locked: another program is writing to it (waited " +
-            std::to_string(static_cast<int>(std::lround(lock_timeout_s_))) +
-            " s; --lock-timeout waits longer)");
+        throw LockedError(path_, lock_timeout_s_);
       case SQLITE_NOTADB:
         throw HistoryError(path_ + " is not an SQLite database (" + detail +
                            "); not a bench history, so it is left as it is");

@@ -102,7 +102,9 @@ TEST(BenchCli, HelpGroupsTheOptionsInEightyColumns) {
                                         << help.out;
     at = found;
   }
-  for (const char* command : {"--help", "compare --help", "merge --help"}) {
+  for (const char* command :
+       {"--help", "compare --help", "merge --help", "history --help",
+        "history add --help", "history show --help", "history check --help"}) {
     std::istringstream lines(Bench(command).out);
     std::string line;
     while (std::getline(lines, line)) {
