@@ -178,8 +178,8 @@ void JudgeRolling(SeriesCheck& check, const Points& all, size_t window,
                             " at " + check.points[c.index]->commit + " (" +
                             PValue(c.p_value) + "), first seen now, " +
                             std::to_string(check.points.size() - c.index) +
-                            " commits after it; the newest is " + Pct(fall) +
-                            " from the level before");
+                            " commits after it; since then " +
+                            Pct(-fall).substr(1) + " below the level before");
   }
 }
 
