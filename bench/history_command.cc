@@ -113,6 +113,18 @@ ChangePointOptions ChangeOptions(const HistoryCommandOptions& o) {
   return options;
 }
 
+// The stored runs that `o` selects (by `branch`, which check leaves empty
+// to read every branch), and their series from --since on.
+std::vector<Series> ReadSeries(HistoryStore& store,
+                               const HistoryCommandOptions& o,
+                               const std::string& branch,
+                               std::vector<StoredRun>& runs) {
+  runs = store.Runs({o.dataset, o.strategy, branch});
+  std::vector<Series> series = BuildSeries(runs);
+  KeepSince(series, o.since, runs);
+  return series;
+}
+
 std::string PerPuzzle(size_t bytes, size_t puzzles) {
   char buffer[32];
   std::snprintf(buffer, sizeof(buffer), "%.2f",
@@ -188,10 +200,8 @@ int HistoryCommand::Add() {
 int HistoryCommand::Show() {
   const HistoryCommandOptions& o = options_;
   HistoryStore store = HistoryStore::Open(o.db, false, o.lock_timeout_s);
-  const std::vector<StoredRun> runs =
-      store.Runs({o.dataset, o.strategy, o.branch});
-  std::vector<Series> series = BuildSeries(runs);
-  KeepSince(series, o.since, runs);
+  std::vector<StoredRun> runs;
+  const std::vector<Series> series = ReadSeries(store, o, o.branch, runs);
   if (o.json) {
     WriteHistoryJson(std::cout, series, ChangeOptions(o));
   } else {
@@ -253,10 +263,8 @@ int HistoryCommand::Check() {
 int HistoryCommand::Page() {
   const HistoryCommandOptions& o = options_;
   HistoryStore store = HistoryStore::Open(o.db, false, o.lock_timeout_s);
-  const std::vector<StoredRun> runs =
-      store.Runs({o.dataset, o.strategy, o.branch});
-  std::vector<Series> series = BuildSeries(runs);
-  KeepSince(series, o.since, runs);
+  std::vector<StoredRun> runs;
+  const std::vector<Series> series = ReadSeries(store, o, o.branch, runs);
   if (!WriteOutputFile(kName, o.html, [&](std::ostream& out) {
         WriteHistoryHtml(out, series, ChangeOptions(o), store.where());
       })) {

@@ -9,32 +9,6 @@
 namespace sudoku {
 namespace {
 
-// SplitMix64 (Steele, Lea and Flood, OOPSLA 2014): small, and its output is
-// the same with every compiler and library, which std's distributions do not
-// promise; the permutation test's answers must not depend on the platform.
-class Random {
- public:
-  explicit Random(uint64_t seed) : state_(seed) {}
-  uint64_t Next() {
-    uint64_t z = (state_ += 0x9e3779b97f4a7c15);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
-    return z ^ (z >> 31);
-  }
-  // Uniform in [0, n), by rejection: no value is favoured.
-  uint64_t Below(uint64_t n) {
-    const uint64_t limit = std::numeric_limits<uint64_t>::max() -
-                           std::numeric_limits<uint64_t>::max() % n;
-    uint64_t r;
-    do r = Next();
-    while (r >= limit);
-    return r % n;
-  }
-
- private:
-  uint64_t state_;
-};
-
 struct Split {
   size_t tau = 0;  // 0: no split allowed
   double q = -std::numeric_limits<double>::infinity();
@@ -137,6 +111,15 @@ double LargestQ(std::span<const double> values,
 
 }  // namespace
 
+uint64_t SplitMix64::Below(uint64_t n) {
+  const uint64_t limit = std::numeric_limits<uint64_t>::max() -
+                         std::numeric_limits<uint64_t>::max() % n;
+  uint64_t r;
+  do r = Next();
+  while (r >= limit);
+  return r % n;
+}
+
 std::vector<double> SplitStatistics(std::span<const double> values,
                                     ChangeStatistic statistic) {
   std::vector<double> q;
@@ -148,7 +131,7 @@ std::vector<double> SplitStatistics(std::span<const double> values,
 std::vector<ChangePoint> FindChangePoints(std::span<const double> values,
                                           const ChangePointOptions& options) {
   const size_t min_segment = std::max<size_t>(options.min_segment, 1);
-  Random random(options.seed);
+  SplitMix64 random(options.seed);
   std::vector<Segment> segments = {{0, values.size(), {}}};
   segments[0].split = BestSplit(values, options, min_segment);
   std::vector<ChangePoint> found;

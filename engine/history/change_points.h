@@ -56,6 +56,26 @@ struct ChangePoint {
   double q = 0;        // its statistic
 };
 
+// SplitMix64 (Steele, Lea and Flood, OOPSLA 2014): a small generator whose
+// output is the same with every compiler and library, which std's
+// distributions do not promise. The permutation test draws from it, and the
+// tests' synthetic series too, so that both are the same on every machine.
+class SplitMix64 {
+ public:
+  explicit SplitMix64(uint64_t seed) : state_(seed) {}
+  uint64_t Next() {
+    uint64_t z = (state_ += 0x9e3779b97f4a7c15);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
+    return z ^ (z >> 31);
+  }
+  // Uniform in [0, n), by rejection: no value is favoured.
+  uint64_t Below(uint64_t n);
+
+ private:
+  uint64_t state_;
+};
+
 // The change points of `values`, in index order.
 std::vector<ChangePoint> FindChangePoints(std::span<const double> values,
                                           const ChangePointOptions& options);

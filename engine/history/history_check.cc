@@ -380,17 +380,7 @@ void WriteHistoryCheckJson(std::ostream& out, const HistoryCheck& check) {
                      {"mode", check.mode},
                      {"series", series}};
   // Each top-level member on its line, each series on its own few lines.
-  out << "{";
-  bool first = true;
-  for (const auto& [key, value] : root.items()) {
-    out << (first ? "\n  " : ",\n  ") << OneLine(key) << ": "
-        << (key == "series"
-                ? LinePerElement(value, "    ", "  ",
-                                 {"exact_changes", "change_points"}, "     ")
-                : OneLine(value));
-    first = false;
-  }
-  out << "\n}\n";
+  out << MembersOnLines(root, "series", {"exact_changes", "change_points"});
 }
 
 }  // namespace sudoku

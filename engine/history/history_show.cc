@@ -130,10 +130,8 @@ void WriteHistoryJson(std::ostream& out, const std::vector<Series>& series,
                     {"exact_changes", exact},
                     {"commits", commits}});
   }
-  out << "{\n  \"series\": "
-      << LinePerElement(list, "    ", "  ",
-                        {"change_points", "exact_changes", "commits"}, "     ")
-      << "\n}\n";
+  out << MembersOnLines({{"series", list}}, "series",
+                        {"change_points", "exact_changes", "commits"});
 }
 
 std::vector<ReportEntry> NewestEntries(const std::vector<Series>& series) {

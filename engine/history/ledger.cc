@@ -5,6 +5,8 @@
 #include <charconv>
 #include <fstream>
 
+#include "engine/report/csv_reader.h"
+
 namespace sudoku {
 namespace {
 
@@ -25,27 +27,6 @@ uint64_t GetVarint(std::span<const uint8_t> bytes, size_t& at) {
     if ((byte & 0x80) == 0) return value;
   }
   throw HistoryError("a ledger holds a number over 64 bits");
-}
-
-// The fields of one line of a --per-puzzle file (RFC 4180: the file name is
-// quoted when it holds a comma or a quote).
-std::vector<std::string> SplitLine(const std::string& line) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-      fields.back() += '"';
-      ++i;
-    } else if (c == '"') {
-      quoted = !quoted;
-    } else if (c == ',' && !quoted) {
-      fields.emplace_back();
-    } else {
-      fields.back() += c;
-    }
-  }
-  return fields;
 }
 
 bool ParseCount(const std::string& text, uint64_t& value) {
@@ -110,7 +91,7 @@ PerPuzzleLedgers ReadPerPuzzleFile(const std::string& path) {
       continue;
     }
     if (line.empty()) continue;
-    const std::vector<std::string> f = SplitLine(line);
+    const std::vector<std::string> f = SplitCsvLine(line);
     LedgerEntry entry;
     uint64_t ns;
     const auto outcome = f.size() == 6 ? outcomes.find(f[3]) : outcomes.end();

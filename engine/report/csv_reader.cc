@@ -141,6 +141,25 @@ std::vector<ReportEntry> ReadCsvReportFile(const std::string& path) {
   return entries;
 }
 
+std::vector<std::string> SplitCsvLine(std::string_view line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      fields.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
 std::string PartialReportProblem(const std::string& path,
                                  std::span<const ReportEntry> entries) {
   for (const ReportEntry& entry : entries) {

@@ -4,6 +4,7 @@
 #include <istream>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/report/report.h"
@@ -25,6 +26,10 @@ struct ReportEntry {
 std::vector<ReportEntry> ReadCsvReport(std::istream& in,
                                        const std::string& name);
 std::vector<ReportEntry> ReadCsvReportFile(const std::string& path);
+
+// The fields of one CSV line that holds no line break (RFC 4180 quotes
+// undone): a line of a --per-puzzle file, say.
+std::vector<std::string> SplitCsvLine(std::string_view line);
 
 // A report of an interrupted run (complete=false) covers part of its
 // datasets: compared with a whole one, or recorded beside whole ones, every

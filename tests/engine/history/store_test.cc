@@ -58,6 +58,17 @@ std::vector<LedgerEntry> MakeLedger(size_t lines) {
   return ledger;
 }
 
+// The message of the HistoryError that `work` throws ("" when none).
+template <typename Work>
+std::string ErrorOf(Work work) {
+  try {
+    work();
+  } catch (const HistoryError& error) {
+    return error.what();
+  }
+  return "";
+}
+
 class HistoryStoreTest : public ::testing::TestWithParam<Backend> {
  protected:
   void SetUp() override {
@@ -202,16 +213,10 @@ TEST_P(HistoryStoreTest, RefusesANewerSchema) {
           {});
     });
   }
-  try {
-    Open();
-    FAIL() << "a newer schema was opened";
-  } catch (const HistoryError& error) {
-    EXPECT_NE(std::string(error.what())
-                  .find("has history schema 99; this "
-                        "bench knows up to 2"),
-              std::string::npos)
-        << error.what();
-  }
+  const std::string error = ErrorOf([&] { Open(); });
+  EXPECT_NE(error.find("has history schema 99; this bench knows up to 2"),
+            std::string::npos)
+      << error;
 }
 
 TEST_P(HistoryStoreTest, RefusesAnotherProgramsDatabase) {
@@ -224,14 +229,8 @@ TEST_P(HistoryStoreTest, RefusesAnotherProgramsDatabase) {
     db->Query("INSERT INTO " + table + " VALUES ('kept')", {});
   }
   const std::string before = Sqlite() ? ReadFile(where_) : "";
-  try {
-    Open();
-    FAIL() << "a foreign database was opened";
-  } catch (const HistoryError& error) {
-    EXPECT_NE(std::string(error.what()).find("not a bench history"),
-              std::string::npos)
-        << error.what();
-  }
+  const std::string error = ErrorOf([&] { Open(); });
+  EXPECT_NE(error.find("not a bench history"), std::string::npos) << error;
   if (Sqlite()) {
     EXPECT_EQ(ReadFile(where_), before);
   }
@@ -245,16 +244,10 @@ TEST_P(HistoryStoreTest, WaitsForALockThenSaysSo) {
   holder->BeginWrite();
   HistoryStore store = Open(0.2);
   const NewRun run = MakeRun("a1", "sha-1");
-  try {
-    store.Add(std::span(&run, 1));
-    FAIL() << "wrote through another writer's lock";
-  } catch (const HistoryError& error) {
-    EXPECT_NE(std::string(error.what())
-                  .find("is locked: another program is "
-                        "writing to it"),
-              std::string::npos)
-        << error.what();
-  }
+  const std::string error = ErrorOf([&] { store.Add(std::span(&run, 1)); });
+  EXPECT_NE(error.find("is locked: another program is writing to it"),
+            std::string::npos)
+      << error;
   holder->Rollback();
   EXPECT_TRUE(store.Add(std::span(&run, 1))[0].added);
 }
@@ -368,15 +361,10 @@ TEST(HistorySqlite, RefusesAFileThatIsNoDatabase) {
   const std::string path = testing::WriteTempFile(
       "not_a_db.sqlite", std::string(3000, 'x') + "\nnot a database\n");
   const std::string before = ReadFile(path);
-  try {
-    HistoryStore::Open(path, true, 1);
-    FAIL() << "opened a text file";
-  } catch (const HistoryError& error) {
-    EXPECT_EQ(std::string(error.what()),
-              path +
-                  " is not an SQLite database (file is not a database); "
-                  "not a bench history, so it is left as it is");
-  }
+  EXPECT_EQ(ErrorOf([&] { HistoryStore::Open(path, true, 1); }),
+            path +
+                " is not an SQLite database (file is not a database); "
+                "not a bench history, so it is left as it is");
   EXPECT_EQ(ReadFile(path), before);
 }
 
@@ -397,14 +385,8 @@ TEST(HistorySqlite, RefusesADamagedFile) {
   // header and the schema, still says SQLite.
   for (size_t i = 4096; i < 3 * 4096; ++i) bytes[i] = '\x5a';
   std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
-  try {
-    HistoryStore::Open(path, true, 1);
-    FAIL() << "opened a damaged file";
-  } catch (const HistoryError& error) {
-    EXPECT_NE(std::string(error.what()).find(" is damaged ("),
-              std::string::npos)
-        << error.what();
-  }
+  const std::string error = ErrorOf([&] { HistoryStore::Open(path, true, 1); });
+  EXPECT_NE(error.find(" is damaged ("), std::string::npos) << error;
   EXPECT_EQ(ReadFile(path), bytes);
 }
 
