@@ -20,9 +20,12 @@ std::string Pct(double fraction) {
   return buffer;
 }
 
+// The permutation test's p-value, and the confidence it gives that the
+// change is real: "p = 0.005, 99.5% confidence".
 std::string PValue(double p) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof(buffer), "p = %.3f", p);
+  char buffer[64];
+  std::snprintf(buffer, sizeof(buffer), "p = %.3f, %.1f%% confidence", p,
+                (1 - p) * 100);
   return buffer;
 }
 
@@ -150,7 +153,6 @@ void JudgeRolling(SeriesCheck& check, const Points& all, size_t window,
   const size_t start = n > window ? n - window : 0;
   check.points.assign(all.begin() + start, all.end());
   check.baseline = check.points.size() > 1 ? check.points.size() - 2 : 0;
-  check.baseline_note = "the commit before";
   check.changes = ThroughputChanges(check.points, options.change_points);
   if (n < 2) return;
   const size_t previous_start = n - 1 > window ? n - 1 - window : 0;
@@ -282,7 +284,6 @@ HistoryCheck CheckHistory(const std::vector<Series>& series,
       for (size_t i = base->points.size() - keep; i < base->points.size(); ++i)
         check.points.push_back(&base->points[i]);
       check.baseline = check.points.size() - 1;
-      check.baseline_note = "the newest commit of " + options.against;
       const size_t mine = std::min(options.window, own.size());
       check.points.insert(check.points.end(), own.end() - mine, own.end());
       JudgeAgainst(check, options);
@@ -297,7 +298,6 @@ HistoryCheck CheckHistory(const std::vector<Series>& series,
       }
       check.points.assign(at, own.end());
       check.baseline = 0;
-      check.baseline_note = commit;
       JudgeAgainst(check, options);
     }
     check.exact_changes = ExactChanges(check.points);
@@ -368,6 +368,7 @@ void WriteHistoryCheckJson(std::ostream& out, const HistoryCheck& check) {
          {"testbed", s.key.Testbed()},
          {"newest", s.points.empty() ? "" : s.points.back()->commit},
          {"commits", s.points.size()},
+         {"baseline", s.points.empty() ? "" : s.points[s.baseline]->commit},
          {"verdict", SeriesVerdictName(s.verdict)},
          {"reasons", s.reasons},
          {"puzzles", s.puzzles},

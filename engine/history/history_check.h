@@ -64,8 +64,7 @@ struct SeriesCheck {
   // What was judged, oldest first: the window, or the baseline's commits
   // followed by this series' own.
   std::vector<const SeriesPoint*> points;
-  size_t baseline = 0;        // the point the newest is judged against
-  std::string baseline_note;  // how the baseline was chosen
+  size_t baseline = 0;  // the point the newest is judged against
   std::vector<ExactChange> exact_changes;
   std::vector<ThroughputChange> changes;
   SeriesVerdict verdict = SeriesVerdict::kPass;
