@@ -39,9 +39,11 @@ class PostgresServer {
     // Only the process that started it stops it: a forked test child that
     // ends with exit() must not.
     if (running_ && getpid() == owner_) {
-      Run(bin_ + "/pg_ctl -D " + dir_ + "/data -m fast -w stop >/dev/null");
+      Run(bin_ + "/pg_ctl -D " + dir_ +
+          "/data -m fast -w stop >/dev/null 2>&1");
     }
-    if (getpid() == owner_ && !dir_.empty()) {
+    // A server that would not start leaves its folder, and the logs in it.
+    if (getpid() == owner_ && !dir_.empty() && error_.empty()) {
       std::error_code ignored;
       std::filesystem::remove_all(dir_, ignored);
     }
@@ -82,9 +84,10 @@ class PostgresServer {
     // the server.
     if (Run(bin_ + "/pg_ctl -D " + dir_ + "/data -l " + dir_ +
             "/server.log -o \"-k " + dir_ +
-            " -c listen_addresses='' -c fsync=off\" -w start >/dev/null") !=
-        0) {
-      error_ = "pg_ctl start failed (see " + dir_ + "/server.log)";
+            " -c listen_addresses='' -c fsync=off\" -w start >" + dir_ +
+            "/pg_ctl.log 2>&1") != 0) {
+      error_ = "pg_ctl start failed (see " + dir_ + "/pg_ctl.log and " + dir_ +
+               "/server.log)";
       return;
     }
     running_ = true;
