@@ -87,13 +87,27 @@ std::vector<Series> BuildSeries(const std::vector<StoredRun>& runs) {
   return series;
 }
 
+namespace {
+
+// The hash in a revision as `git describe --always --dirty` writes it:
+// "9b3e0d5", "9b3e0d5-dirty", "v1.2-3-g9b3e0d5"; "" when there is none.
+std::string HashOf(const std::string& revision) {
+  static const std::regex described(R"(^(?:.*-g)?([0-9a-f]{7,40})(?:-dirty)?$)");
+  std::smatch match;
+  return std::regex_match(revision, match, described) ? match[1].str() : "";
+}
+
+}  // namespace
+
 std::string ResolveCommit(const std::vector<StoredRun>& runs,
                           const std::string& rev) {
   std::vector<std::string> matches;
   for (const StoredRun& run : runs) {
-    const bool match = run.commit == rev ||
-                       (rev.size() >= 4 && run.commit.starts_with(rev)) ||
-                       (run.commit.size() >= 7 && rev.starts_with(run.commit));
+    const std::string hash = HashOf(run.commit);
+    const bool match =
+        run.commit == rev || (rev.size() >= 4 && run.commit.starts_with(rev)) ||
+        // A full hash (git merge-base's) names a stored abbreviation of it.
+        (!hash.empty() && rev.size() >= hash.size() && rev.starts_with(hash));
     if (match && std::ranges::find(matches, run.commit) == matches.end()) {
       matches.push_back(run.commit);
     }

@@ -56,9 +56,11 @@ std::vector<Series> BuildSeries(const std::vector<StoredRun>& runs);
 std::vector<std::pair<std::string, std::string>> ExactValues(
     const ReportEntry& entry);
 
-// The stored commit that `rev` names: equal to it, or a prefix of at least 4
-// characters of exactly one commit (or a full hash of which it is a prefix).
-// Throws HistoryError for an unknown or ambiguous revision.
+// The stored commit that `rev` names: equal to it, a prefix of at least 4
+// characters of it, or a longer hash that begins with the hash in it (as
+// `git describe --always --dirty` wrote it: "9b3e0d5-dirty",
+// "v1.2-3-g9b3e0d5"). Throws HistoryError when no stored commit, or more
+// than one, matches.
 std::string ResolveCommit(const std::vector<StoredRun>& runs,
                           const std::string& rev);
 

@@ -205,8 +205,11 @@ TEST(HistoryCheck, AnUnknownRevisionIsRefused) {
 TEST(HistorySeries, RevisionsByPrefixAndDates) {
   History h;
   h.Run("a1b2c3d", 100).Run("a1b2fff", 100).Run("9f8e7d6-dirty", 100);
+  h.Run("v1.2-3-g0123abcd", 100);
   EXPECT_EQ(ResolveCommit(h.runs(), "a1b2c3d4e5f6a7b8"), "a1b2c3d");
   EXPECT_EQ(ResolveCommit(h.runs(), "9f8e"), "9f8e7d6-dirty");
+  EXPECT_EQ(ResolveCommit(h.runs(), "9f8e7d6aaaa"), "9f8e7d6-dirty");
+  EXPECT_EQ(ResolveCommit(h.runs(), "0123abcdef0123"), "v1.2-3-g0123abcd");
   EXPECT_THROW(ResolveCommit(h.runs(), "a1b2"), HistoryError);  // ambiguous
   EXPECT_THROW(ResolveCommit(h.runs(), "a1b"), HistoryError);   // too short
   EXPECT_TRUE(LooksLikeDate("2026-12-01"));
@@ -214,7 +217,7 @@ TEST(HistorySeries, RevisionsByPrefixAndDates) {
   EXPECT_FALSE(LooksLikeDate("a1b2c3d"));
   std::vector<Series> series = h.Build();
   KeepSince(series, "a1b2fff", h.runs());
-  ASSERT_EQ(series[0].points.size(), 2u);
+  ASSERT_EQ(series[0].points.size(), 3u);
   EXPECT_EQ(series[0].points[0].commit, "a1b2fff");
 }
 
