@@ -2,11 +2,11 @@
 // committed baseline, as a table, an exit code and JSON.
 #include "bench/compare_command.h"
 
-#include <fstream>
-#include <functional>
 #include <iostream>
 
+#include "bench/run/outputs.h"
 #include "engine/common/exit_codes.h"
+#include "engine/compare/bencher_json.h"
 #include "engine/compare/benchmark_json.h"
 #include "engine/compare/compare.h"
 #include "engine/compare/compare_html.h"
@@ -15,39 +15,6 @@
 #include "engine/report/csv_reader.h"
 
 namespace sudoku {
-namespace {
-
-// Writes through `write` to `path`; false (and a message) when that fails.
-bool WriteFile(const std::string& path,
-               const std::function<void(std::ostream&)>& write) {
-  std::ofstream file(path);
-  if (file) write(file);
-  file.flush();
-  if (!file) {
-    std::cerr << "bench compare: cannot write " << path << '\n';
-    return false;
-  }
-  return true;
-}
-
-// A report of an interrupted run (complete=false) covers part of its
-// datasets; compared with a whole one, every count would read as a
-// regression, so it is refused, saying where it stopped.
-bool RefusePartial(const std::string& path,
-                   const std::vector<ReportEntry>& entries) {
-  for (const ReportEntry& entry : entries) {
-    if (entry.row.complete) continue;
-    std::cerr << "bench compare: " << path << ":" << entry.line << ": "
-              << entry.row.dataset << " " << entry.row.strategy
-              << " is a partial report (the run was interrupted after line "
-              << entry.row.last_line
-              << "); resume it (bench --resume) or run it again\n";
-    return false;
-  }
-  return true;
-}
-
-}  // namespace
 
 int CompareCommand::Execute() {
   const CompareCommandOptions& o = options_;
@@ -59,9 +26,13 @@ int CompareCommand::Execute() {
     std::cerr << "bench compare: " << error.what() << '\n';
     return kExitUsage;
   }
-  if (!RefusePartial(o.baseline, baseline) ||
-      !RefusePartial(o.current, current)) {
-    return kExitUsage;
+  for (const auto& [path, entries] :
+       {std::pair(&o.baseline, &baseline), std::pair(&o.current, &current)}) {
+    if (const std::string problem = PartialReportProblem(*path, *entries);
+        !problem.empty()) {
+      std::cerr << "bench compare: " << problem << '\n';
+      return kExitUsage;
+    }
   }
   CompareOptions options;
   options.max_slowdown = o.max_slowdown_pct / 100.0;
@@ -75,25 +46,32 @@ int CompareCommand::Execute() {
   int exit_code = comparison.ExitCode();
   bool written = true;
   if (!o.json.empty()) {
-    written &= WriteFile(o.json, [&](std::ostream& out) {
+    written &= WriteOutputFile("bench compare", o.json, [&](std::ostream& out) {
       WriteComparisonJson(out, comparison, o.baseline, o.current);
     });
   }
   if (!o.html.empty()) {
-    written &= WriteFile(o.html, [&](std::ostream& out) {
+    written &= WriteOutputFile("bench compare", o.html, [&](std::ostream& out) {
       WriteComparisonHtml(out, comparison, baseline, current, o.baseline,
                           o.current);
     });
   }
   if (!o.bigger_is_better.empty()) {
-    written &= WriteFile(o.bigger_is_better, [&](std::ostream& out) {
-      WriteBenchmarkJson(out, current, /*bigger_is_better=*/true);
-    });
+    written &= WriteOutputFile(
+        "bench compare", o.bigger_is_better, [&](std::ostream& out) {
+          WriteBenchmarkJson(out, current, /*bigger_is_better=*/true);
+        });
   }
   if (!o.smaller_is_better.empty()) {
-    written &= WriteFile(o.smaller_is_better, [&](std::ostream& out) {
-      WriteBenchmarkJson(out, current, /*bigger_is_better=*/false);
-    });
+    written &= WriteOutputFile(
+        "bench compare", o.smaller_is_better, [&](std::ostream& out) {
+          WriteBenchmarkJson(out, current, /*bigger_is_better=*/false);
+        });
+  }
+  if (!o.bencher.empty()) {
+    written &= WriteOutputFile(
+        "bench compare", o.bencher,
+        [&](std::ostream& out) { WriteBencherJson(out, current); });
   }
   // A lost output is a broken CI step, but never hides a failed verdict.
   if (!written && exit_code == 0) exit_code = kExitUsage;

@@ -1,5 +1,6 @@
 // The `bench` command: run strategies over datasets and report; compare two
-// reports, merge a sharded run's parts, or bisect a solver's history.
+// reports, merge a sharded run's parts, keep the history of runs, or bisect a
+// solver's history.
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <string>
@@ -9,6 +10,7 @@
 #include "bench/bisect_command.h"
 #include "bench/cli/bench_app.h"
 #include "bench/compare_command.h"
+#include "bench/history_command.h"
 #include "bench/run/crash_report.h"
 #include "bench/run/plugin_server.h"
 #include "bench/merge_command.h"
@@ -65,6 +67,8 @@ int main(int argc, char** argv) {
   merge.Setup(app);
   sudoku::BisectCommand bisect;
   bisect.Setup(app);
+  sudoku::HistoryCommand history;
+  history.Setup(app);
   sudoku::FinishBenchApp(app, out);
   try {
     app.parse(static_cast<int>(words.size()), words.data());
@@ -76,5 +80,6 @@ int main(int argc, char** argv) {
   }
   if (merge.Selected()) return merge.Execute();
   if (bisect.Selected()) return bisect.Execute();
+  if (history.Selected()) return history.Execute();
   return compare.Selected() ? compare.Execute() : run.Execute();
 }

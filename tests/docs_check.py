@@ -4,7 +4,7 @@
   docs_check.py SOURCE_DIR options BENCH GEN SHUFFLE CONVERT
       every long option that a program's --help prints is in docs/cli.md, in backticks,
       inside that program's section (## `bench`, ## `bench compare`, ## `bench bisect`,
-      ## `gen`, ...)
+      ## `gen`, ...; `bench history add`, `show` and `check` in ## `bench history`)
   docs_check.py SOURCE_DIR columns BENCH
       every column of the CSV header bench writes is in docs/report.md, in backticks
   docs_check.py SOURCE_DIR links
@@ -157,10 +157,14 @@ def check_options(root, bench, gen, shuffle, convert):
     if not os.path.isfile(path):
         return ["docs/cli.md:1: missing"]
     sections = cli_sections(path)
+    # `bench history` and its own subcommands share one section.
     programs = [("bench", bench, []), ("bench compare", bench, ["compare"]),
                 ("bench merge", bench, ["merge"]), ("bench bisect", bench, ["bisect"]),
-                ("gen", gen, []),
-                ("shuffle", shuffle, []), ("convert", convert, [])]
+                ("bench history", bench, ["history"]),
+                ("bench history", bench, ["history", "add"]),
+                ("bench history", bench, ["history", "show"]),
+                ("bench history", bench, ["history", "check"]),
+                ("gen", gen, []), ("shuffle", shuffle, []), ("convert", convert, [])]
     for title, binary, words in programs:
         if title not in sections:
             problems.append(f"docs/cli.md:1: no section '## `{title}`'")
@@ -168,7 +172,8 @@ def check_options(root, bench, gen, shuffle, convert):
         text = sections[title]
         for option in help_options(binary, *words):
             if not re.search(r"`" + re.escape(option) + r"(?![A-Za-z0-9-])[^`]*`", text):
-                problems.append(f"docs/cli.md:1: `{title} --help` prints {option}, "
+                command = " ".join(["bench", *words]) if binary == bench else title
+                problems.append(f"docs/cli.md:1: `{command} --help` prints {option}, "
                                 f"which its section does not document")
     return problems
 

@@ -5,6 +5,7 @@
 
 #include "bench/cli/bisect_options.h"
 #include "bench/cli/compare_options.h"
+#include "bench/cli/history_options.h"
 #include "bench/cli/merge_options.h"
 #include "engine/common/exit_codes.h"
 #include "engine/report/report.h"
@@ -56,7 +57,8 @@ ManPage BenchManPage() {
           .exit_codes = {{"bench", BenchExitCodes()},
                          {"compare", CompareExitCodes()},
                          {"merge", MergeExitCodes()},
-                         {"bisect", BisectExitCodes()}},
+                         {"bisect", BisectExitCodes()},
+                         {"history", HistoryExitCodes()}},
           .see_also = {"gen(1)", "shuffle(1)", "convert(1)",
                        "docs/cli.md and docs/ in the sudoku-bench sources"},
           .machine_defaults = {{"--threads", ""}}};

@@ -19,6 +19,7 @@ struct CompareCommandOptions {
   std::string html;
   std::string bigger_is_better;
   std::string smaller_is_better;
+  std::string bencher;
 };
 
 // What each exit code of `bench compare` means.

@@ -117,6 +117,41 @@ void WriteSynopsis(std::ostream& out, const CLI::App& app,
   out << '\n';
 }
 
+// The synopsis of every subcommand, and of theirs ("bench history add").
+void WriteSubcommandSynopses(std::ostream& out, const CLI::App& app,
+                             const std::string& name) {
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    out << ".br\n";
+    const std::string full = name + " " + sub->get_name();
+    WriteSynopsis(out, *sub, full);
+    WriteSubcommandSynopses(out, *sub, full);
+  }
+}
+
+// Each subcommand of `app` with its arguments, options and exit codes, then
+// its own subcommands the same way (theirs share its exit codes, said once).
+void WriteSubcommands(std::ostream& out, const CLI::App& app,
+                      const std::string& name, const ManPage& page) {
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    const std::string full = name + " " + sub->get_name();
+    out << ".SS \"" << Roff(full) << "\"\n"
+        << Roff(sub->get_description()) << '\n';
+    for (const CLI::Option* p : Positionals(*sub)) WriteOption(out, *p, page);
+    for (const std::string& group : sub->get_groups()) {
+      if (group.empty()) continue;
+      for (const CLI::Option* o : InGroup(*sub, group)) {
+        WriteOption(out, *o, page);
+      }
+    }
+    if (const auto codes = page.exit_codes.find(sub->get_name());
+        codes != page.exit_codes.end()) {
+      out << ".PP\n\\fBExit status:\\fR\n";
+      WriteExitCodes(out, codes->second);
+    }
+    WriteSubcommands(out, *sub, full, page);
+  }
+}
+
 }  // namespace
 
 void WriteManPage(std::ostream& out, const CLI::App& app, const ManPage& page) {
@@ -131,10 +166,7 @@ void WriteManPage(std::ostream& out, const CLI::App& app, const ManPage& page) {
       << Roff(name) << " \\- " << Roff(page.summary) << '\n'
       << ".SH SYNOPSIS\n";
   WriteSynopsis(out, app, name);
-  for (const CLI::App* sub : subcommands) {
-    out << ".br\n";
-    WriteSynopsis(out, *sub, name + " " + sub->get_name());
-  }
+  WriteSubcommandSynopses(out, app, name);
   out << ".SH DESCRIPTION\n" << Roff(app.get_description()) << '\n';
   if (const auto positionals = Positionals(app); !positionals.empty()) {
     out << ".SH ARGUMENTS\n";
@@ -149,22 +181,7 @@ void WriteManPage(std::ostream& out, const CLI::App& app, const ManPage& page) {
     for (const CLI::Option* o : options) WriteOption(out, *o, page);
   }
   if (!subcommands.empty()) out << ".SH COMMANDS\n";
-  for (const CLI::App* sub : subcommands) {
-    out << ".SS \"" << Roff(name + " " + sub->get_name()) << "\"\n"
-        << Roff(sub->get_description()) << '\n';
-    for (const CLI::Option* p : Positionals(*sub)) WriteOption(out, *p, page);
-    for (const std::string& group : sub->get_groups()) {
-      if (group.empty()) continue;
-      for (const CLI::Option* o : InGroup(*sub, group)) {
-        WriteOption(out, *o, page);
-      }
-    }
-    if (const auto codes = page.exit_codes.find(sub->get_name());
-        codes != page.exit_codes.end()) {
-      out << ".PP\n\\fBExit status:\\fR\n";
-      WriteExitCodes(out, codes->second);
-    }
-  }
+  WriteSubcommands(out, app, name, page);
   if (const auto codes = page.exit_codes.find(name);
       codes != page.exit_codes.end()) {
     out << ".SH \"EXIT STATUS\"\n";

@@ -50,6 +50,16 @@ bool Outputs::Open(const RunCommandOptions& o,
   return true;
 }
 
+bool WriteOutputFile(const std::string& program, const std::string& path,
+                     const std::function<void(std::ostream&)>& write) {
+  std::ofstream file(path);
+  if (file) write(file);
+  file.flush();
+  if (file) return true;
+  std::cerr << program << ": cannot write " << path << '\n';
+  return false;
+}
+
 bool Outputs::UsesStdout(const RunCommandOptions& o) {
   return o.csv == "-" || o.per_puzzle == "-" || o.solutions == "-" ||
          o.stats == "-" || o.html == "-";

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <ostream>
@@ -21,6 +22,12 @@
 #include "engine/report/report.h"
 
 namespace sudoku {
+
+// Writes one whole file through `write` to `path` and flushes it; false,
+// having said so as "PROGRAM: cannot write PATH", when that fails. For the
+// subcommands' single files (compare's JSON and pages, history's).
+bool WriteOutputFile(const std::string& program, const std::string& path,
+                     const std::function<void(std::ostream&)>& write);
 
 // The console table, the CSV report, the per-puzzle and solutions files.
 // "-" names standard output; the console table then goes to standard error,

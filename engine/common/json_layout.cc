@@ -74,4 +74,17 @@ std::string LinePerElement(const Json& array, std::string_view indent,
   return text + "\n" + std::string(close_indent) + "]";
 }
 
+std::string MembersOnLines(const Json& object, std::string_view list,
+                           std::initializer_list<std::string_view> own_line) {
+  std::string out = "{";
+  bool first = true;
+  for (const auto& [key, value] : object.items()) {
+    out += std::string(first ? "\n  " : ",\n  ") + OneLine(key) + ": " +
+           (key == list ? LinePerElement(value, "    ", "  ", own_line, "     ")
+                        : OneLine(value));
+    first = false;
+  }
+  return out + "\n}\n";
+}
+
 }  // namespace sudoku

@@ -30,4 +30,10 @@ std::string LinePerElement(
     std::initializer_list<std::string_view> own_line = {},
     std::string_view member_indent = "");
 
+// An object with each member on its line, and the array member `list` with
+// each element on its own few lines (their members named in `own_line`
+// starting new ones), as the project's JSON verdicts are laid out.
+std::string MembersOnLines(const Json& object, std::string_view list,
+                           std::initializer_list<std::string_view> own_line);
+
 }  // namespace sudoku

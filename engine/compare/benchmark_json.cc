@@ -18,16 +18,19 @@ Json Entry(const std::string& name, const std::string& unit, double value,
 
 }  // namespace
 
+std::string TrackerName(const ReportRow& r) {
+  return r.dataset + "/" + r.strategy + " limit=" + std::to_string(r.limit) +
+         " max_nodes=" +
+         (r.max_nodes == kUnlimitedNodes ? "none"
+                                         : std::to_string(r.max_nodes));
+}
+
 void WriteBenchmarkJson(std::ostream& out, std::span<const ReportEntry> rows,
                         bool bigger_is_better) {
   Json entries = Json::array();
   for (const ReportEntry& e : rows) {
     const ReportRow& r = e.row;
-    // Trackers key their charts on the name: the row's key, no commas.
-    const std::string name =
-        r.dataset + "/" + r.strategy + " limit=" + std::to_string(r.limit) +
-        " max_nodes=" +
-        (r.max_nodes == kUnlimitedNodes ? "none" : std::to_string(r.max_nodes));
+    const std::string name = TrackerName(r);
     const std::string extra = std::to_string(r.repeats) + " rounds, " +
                               std::to_string(r.threads) + " threads, " +
                               e.manifest.git_revision + ", " + e.manifest.cpu;

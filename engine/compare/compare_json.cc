@@ -84,17 +84,7 @@ void WriteComparisonJson(std::ostream& out, const Comparison& comparison,
                          const std::string& current_path) {
   const Json json = ComparisonJson(comparison, baseline_path, current_path);
   // Each top-level member on its line, each row on its own few lines.
-  out << "{";
-  bool first = true;
-  for (const auto& [key, value] : json.items()) {
-    out << (first ? "\n  " : ",\n  ") << OneLine(key) << ": "
-        << (key == "rows"
-                ? LinePerElement(value, "    ", "  ",
-                                 {"changed", "metrics", "timing"}, "     ")
-                : OneLine(value));
-    first = false;
-  }
-  out << "\n}\n";
+  out << MembersOnLines(json, "rows", {"changed", "metrics", "timing"});
 }
 
 }  // namespace sudoku

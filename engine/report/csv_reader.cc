@@ -133,4 +133,36 @@ std::vector<ReportEntry> ReadCsvReportFile(const std::string& path) {
   return entries;
 }
 
+std::vector<std::string> SplitCsvLine(std::string_view line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      fields.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+std::string PartialReportProblem(const std::string& path,
+                                 std::span<const ReportEntry> entries) {
+  for (const ReportEntry& entry : entries) {
+    if (entry.row.complete) continue;
+    return path + ":" + std::to_string(entry.line) + ": " + entry.row.dataset +
+           " " + entry.row.strategy +
+           " is a partial report (the run was interrupted after line " +
+           std::to_string(entry.row.last_line) +
+           "); resume it (bench --resume) or run it again";
+  }
+  return "";
+}
+
 }  // namespace sudoku

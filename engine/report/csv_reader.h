@@ -3,7 +3,9 @@
 #pragma once
 
 #include <istream>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/report/report.h"
@@ -49,5 +51,17 @@ struct ReportEntry {
 std::vector<ReportEntry> ReadCsvReport(std::istream& in,
                                        const std::string& name);
 std::vector<ReportEntry> ReadCsvReportFile(const std::string& path);
+
+// The fields of one CSV line that holds no line break (RFC 4180 quotes
+// undone): a line of a --per-puzzle file, say.
+std::vector<std::string> SplitCsvLine(std::string_view line);
+
+// A report of an interrupted run (complete=false) covers part of its
+// datasets: compared with a whole one, or recorded beside whole ones, every
+// count would read as a change. Says so of its first such row, as
+// "PATH:LINE: DATASET STRATEGY is a partial report (...); resume it (bench
+// --resume) or run it again"; "" when every row is whole.
+std::string PartialReportProblem(const std::string& path,
+                                 std::span<const ReportEntry> entries);
 
 }  // namespace sudoku

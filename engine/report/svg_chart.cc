@@ -340,6 +340,83 @@ std::string RatioChart(const std::string& id, const std::string& title,
   return out + "</svg>";
 }
 
+std::string TrendChart(const ChartAxes& axes,
+                       const std::vector<TrendPoint>& points,
+                       const std::vector<TrendMark>& marks) {
+  double low = std::numeric_limits<double>::infinity(), high = -low;
+  for (const TrendPoint& p : points) {
+    low = std::min({low, p.value, p.low});
+    high = std::max({high, p.value, p.high});
+  }
+  if (!std::isfinite(low)) low = high = 0;
+  // A flat series still gets an axis: 1% either side of its value.
+  const double pad = std::max((high - low) * 0.08, std::fabs(high) * 0.01);
+  const Scale y{.low = std::max(0.0, low - pad),
+                .high = high + pad + (pad == 0 ? 1 : 0),
+                .from = kBottom,
+                .to = kTop};
+  const double last = std::max<double>(points.size() - 1, 1);
+  const Scale x{.low = -0.5, .high = last + 0.5, .from = kLeft, .to = kRight};
+  std::string out = Open(axes.id, axes.title, kHeight);
+  std::string grid = "<g class=\"axes\" stroke=\"#e4e4e4\">", labels;
+  for (double t : y.Ticks()) {
+    grid += "<line x1=\"" + Num(kLeft) + "\" y1=\"" + Num(y(t)) + "\" x2=\"" +
+            Num(kRight) + "\" y2=\"" + Num(y(t)) + "\"/>";
+    labels += Text(kLeft - 6, y(t) + 4, TickLabel(t, axes.y_unit), "end");
+  }
+  // About six commits named under the axis, first and last among them.
+  const size_t step = std::max<size_t>(1, (points.size() + 5) / 6);
+  for (size_t i = 0; i < points.size(); i += step) {
+    const size_t at = i + step >= points.size() ? points.size() - 1 : i;
+    labels += Text(x(at), kBottom + 16, points[at].label);
+    if (at != i) break;
+  }
+  out +=
+      grid + "</g>" + labels + "<rect x=\"" + Num(kLeft) + "\" y=\"" +
+      Num(kTop) + "\" width=\"" + Num(kRight - kLeft) + "\" height=\"" +
+      Num(kBottom - kTop) + "\" fill=\"none\" stroke=\"#999\"/>" +
+      Text((kLeft + kRight) / 2, kBottom + 36, axes.x_label) +
+      Text(16, (kTop + kBottom) / 2, axes.y_label, "middle",
+           " transform=\"rotate(-90 16 " + Num((kTop + kBottom) / 2) + ")\"");
+  // The band: highs left to right, then lows right to left.
+  std::string band, line;
+  for (size_t i = 0; i < points.size(); ++i) {
+    band += (i ? "L" : "M") + Num(x(i)) + " " + Num(y(points[i].high));
+    line += (i ? "L" : "M") + Num(x(i)) + " " + Num(y(points[i].value));
+  }
+  for (size_t i = points.size(); i-- > 0;) {
+    band += "L" + Num(x(i)) + " " + Num(y(points[i].low));
+  }
+  const std::string color(SeriesColor(0));
+  if (!points.empty()) {
+    out += "<path d=\"" + band + "Z\" fill=\"" + color +
+           "\" fill-opacity=\"0.18\" stroke=\"none\"/><path d=\"" + line +
+           "\" fill=\"none\" stroke=\"" + color + "\" stroke-width=\"1.5\"/>";
+  }
+  for (const TrendMark& m : marks) {
+    if (m.index >= points.size()) continue;
+    const double at = x(m.index - 0.5);
+    out += "<g class=\"change\"><line x1=\"" + Num(at) + "\" y1=\"" +
+           Num(kTop) + "\" x2=\"" + Num(at) + "\" y2=\"" + Num(kBottom) +
+           "\" stroke=\"#d62728\" stroke-dasharray=\"4 3\"><title>" +
+           HtmlEscape(m.text) + "</title></line>" +
+           Text(at + 3, kTop + 12, m.text, "start",
+                " fill=\"#d62728\" font-size=\"10\"") +
+           "</g>";
+  }
+  for (size_t i = 0; i < points.size(); ++i) {
+    const TrendPoint& p = points[i];
+    out += "<circle class=\"mark\" cx=\"" + Num(x(i)) + "\" cy=\"" +
+           Num(y(p.value)) + "\" r=\"3\" fill=\"" + color + "\"><title>" +
+           HtmlEscape(p.label + ": " + Short(p.value) +
+                      (p.low != p.high
+                           ? " (" + Short(p.low) + ".." + Short(p.high) + ")"
+                           : "")) +
+           "</title></circle>";
+  }
+  return out + "</svg>";
+}
+
 namespace {
 
 // Counts per log bin: bin i holds values in [2^(i/per), 2^((i+1)/per)).

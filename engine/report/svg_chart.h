@@ -66,6 +66,23 @@ struct RatioRow {
 std::string RatioChart(const std::string& id, const std::string& title,
                        const std::vector<RatioRow>& rows);
 
+// One value per point, in order left to right (commits of a history): a
+// line through the values over a band from each point's low to high, a dot
+// per point titled with its label and value, and a dashed rule before each
+// marked point with the mark's text. The y axis spans the band, not from 0,
+// so that a few percent show.
+struct TrendPoint {
+  std::string label;
+  double value = 0, low = 0, high = 0;
+};
+struct TrendMark {
+  size_t index = 0;  // the first point after the change
+  std::string text;
+};
+std::string TrendChart(const ChartAxes& axes,
+                       const std::vector<TrendPoint>& points,
+                       const std::vector<TrendMark>& marks);
+
 // A histogram re-binned on a log axis, `per_doubling` bins to each power of
 // two, as (bin's geometric centre, count) with NaN for an empty bin between
 // two full ones; values scaled by `scale` (1e-3: nanoseconds to µs) and 0

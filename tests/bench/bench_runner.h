@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/report/csv_reader.h"
 #include "tests/fixtures.h"
 
 namespace sudoku::testing {
@@ -58,22 +59,7 @@ inline std::vector<std::string> Lines(const std::string& text) {
 
 // The RFC 4180 fields of one CSV line.
 inline std::vector<std::string> Fields(const std::string& line) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-      fields.back() += '"';
-      ++i;
-    } else if (c == '"') {
-      quoted = !quoted;
-    } else if (c == ',' && !quoted) {
-      fields.emplace_back();
-    } else {
-      fields.back() += c;
-    }
-  }
-  return fields;
+  return SplitCsvLine(line);
 }
 
 // Where `name` is among a CSV header's fields (the header's size if absent).

@@ -103,7 +103,8 @@ TEST(BenchCli, HelpGroupsTheOptionsInEightyColumns) {
     at = found;
   }
   for (const char* command :
-       {"--help", "compare --help", "merge --help", "bisect --help"}) {
+       {"--help", "compare --help", "merge --help", "bisect --help", "history --help",
+        "history add --help", "history show --help", "history check --help"}) {
     std::istringstream lines(Bench(command).out);
     std::string line;
     while (std::getline(lines, line)) {

@@ -1,0 +1,102 @@
+// The trend page of `bench history --html`: charts of every series over its
+// commits, drawn with the HTML report's page and chart functions.
+#include "engine/history/history_html.h"
+
+#include <cmath>
+
+#include "engine/common/text_format.h"
+#include "engine/history/history_check.h"
+#include "engine/report/html_reporter.h"
+#include "engine/report/svg_chart.h"
+
+namespace sudoku {
+namespace {
+
+std::string Cell(const std::string& text) {
+  return "<td class=\"name\">" + HtmlEscape(text) + "</td>";
+}
+
+std::string Number(double value) {
+  return "<td>" + Grouped(static_cast<uint64_t>(std::llround(value))) + "</td>";
+}
+
+std::string CommitTable(const std::vector<const SeriesPoint*>& points) {
+  std::string out =
+      "<table class=\"commits\"><tr><th>commit</th><th>date</th><th>runs</th>"
+      "<th>puzzles/s</th><th>min</th><th>max</th><th>nodes_total</th>"
+      "<th>solved</th><th>over_budget</th><th>wrong</th></tr>";
+  // Newest first: the row people look for.
+  for (size_t i = points.size(); i-- > 0;) {
+    const SeriesPoint& p = *points[i];
+    const ReportRow& r = p.First().row;
+    out += "<tr>" + Cell(p.commit) + Cell(p.date) + Number(p.runs.size()) +
+           Number(p.puzzles_per_s) + Number(p.low) + Number(p.high) +
+           Number(static_cast<double>(r.nodes_total)) +
+           Number(static_cast<double>(r.solved)) +
+           Number(static_cast<double>(r.over_budget)) +
+           Number(static_cast<double>(r.wrong)) + "</tr>";
+  }
+  return out + "</table>";
+}
+
+std::string Section(size_t index, const Series& s,
+                    const ChangePointOptions& options) {
+  std::vector<const SeriesPoint*> points;
+  for (const SeriesPoint& p : s.points) points.push_back(&p);
+  const std::string id = "s" + std::to_string(index + 1) + "-";
+  const std::string name =
+      s.key.Name() + (s.key.branch.empty() ? "" : " [" + s.key.branch + "]");
+  std::vector<TrendPoint> speed, nodes;
+  for (const SeriesPoint* p : points) {
+    speed.push_back({p->commit, p->puzzles_per_s, p->low, p->high});
+    const double total = static_cast<double>(p->First().row.nodes_total);
+    nodes.push_back({p->commit, total, total, total});
+  }
+  std::vector<TrendMark> speed_marks, node_marks;
+  std::string notes;
+  for (const ThroughputChange& c : ThroughputChanges(points, options)) {
+    speed_marks.push_back({c.index, ChangeText(c)});
+    notes += "<li>puzzles/s " + HtmlEscape(ChangeText(c)) + " at " +
+             HtmlEscape(points[c.index]->commit) + "</li>";
+  }
+  for (const ExactChange& c : ExactChanges(points)) {
+    const std::string text = c.column + " " + c.before + " -> " + c.after;
+    if (c.column == "nodes_total") node_marks.push_back({c.index, text});
+    notes += "<li class=\"changed\">" + HtmlEscape(text) + " at " +
+             HtmlEscape(points[c.index]->commit) + "</li>";
+  }
+  std::string out = "<section class=\"series\"><h2>" + HtmlEscape(name) +
+                    "</h2><p>" + std::to_string(points.size()) +
+                    " commits on " + HtmlEscape(s.key.Testbed()) + "</p>";
+  if (!notes.empty()) out += "<ul>" + notes + "</ul>";
+  out += "<div class=\"charts\">" +
+         TrendChart({id + "speed", "Puzzles per second: " + name,
+                     "commits, oldest first", "puzzles/s", AxisUnit::kCount,
+                     AxisUnit::kCount, false, false},
+                    speed, speed_marks) +
+         TrendChart(
+             {id + "nodes", "Nodes in total: " + name, "commits, oldest first",
+              "nodes", AxisUnit::kCount, AxisUnit::kCount, false, false},
+             nodes, node_marks) +
+         "</div>" + CommitTable(points);
+  return out + "</section>";
+}
+
+}  // namespace
+
+void WriteHistoryHtml(std::ostream& out, const std::vector<Series>& series,
+                      const ChangePointOptions& options,
+                      const std::string& source) {
+  std::string body =
+      "<h1>sudoku-bench history</h1><p>" + std::to_string(series.size()) +
+      " series from " + HtmlEscape(source) +
+      ". Each dot is a commit (hover for its name and value), the band the "
+      "slowest to fastest round of its runs; a dashed line marks a change "
+      "point of the throughput, or a change of the node total.</p>";
+  for (size_t i = 0; i < series.size(); ++i) {
+    body += Section(i, series[i], options);
+  }
+  WriteHtmlPage(out, "sudoku-bench history", body);
+}
+
+}  // namespace sudoku
