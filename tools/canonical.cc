@@ -622,26 +622,22 @@ constexpr uint64_t Fmix(uint64_t k) {
   return k;
 }
 
+// One half of a block: the key word scrambled into h, then h stirred with
+// the other half.
+constexpr uint64_t MixIn(uint64_t h, uint64_t k, uint64_t first,
+                         uint64_t second, int k_turn, int h_turn,
+                         uint64_t other, uint64_t add) {
+  h ^= Rotl(k * first, k_turn) * second;
+  return (Rotl(h, h_turn) + other) * 5 + add;
+}
+
 GridKey Murmur3(const std::array<uint64_t, 6>& words, uint64_t seed) {
   constexpr uint64_t c1 = 0x87c37b91114253d5ULL;
   constexpr uint64_t c2 = 0x4cf5ad432745937fULL;
   uint64_t h1 = seed, h2 = seed;
   for (int i = 0; i < 6; i += 2) {
-    uint64_t k1 = words[i], k2 = words[i + 1];
-    k1 *= c1;
-    k1 = Rotl(k1, 31);
-    k1 *= c2;
-    h1 ^= k1;
-    h1 = Rotl(h1, 27);
-    h1 += h2;
-    h1 = h1 * 5 + 0x52dce729;
-    k2 *= c2;
-    k2 = Rotl(k2, 33);
-    k2 *= c1;
-    h2 ^= k2;
-    h2 = Rotl(h2, 31);
-    h2 += h1;
-    h2 = h2 * 5 + 0x38495ab5;
+    h1 = MixIn(h1, words[i], c1, c2, 31, 27, h2, 0x52dce729);
+    h2 = MixIn(h2, words[i + 1], c2, c1, 33, 31, h1, 0x38495ab5);
   }
   h1 ^= 48;
   h2 ^= 48;

@@ -12,7 +12,7 @@
 
 #include "engine/input/puzzle.h"
 #include "tests/fixtures.h"
-#include "tools/generator.h"
+#include "tools/generator.h"  // RandomSolvedGrid
 #include "tools/symmetry.h"
 
 namespace sudoku {
@@ -33,19 +33,13 @@ std::vector<Grid> SeventeenClueSample() {
   return grids;
 }
 
-// Grids of every sort: generated puzzles of each kind, clashing givens,
-// random junk with few distinct digits (many symmetries), empty and full.
+// Grids of every sort: the seed fixtures (unique, several solutions, none,
+// clashing givens), random junk with few distinct digits (many symmetries),
+// empty and full.
 std::vector<Grid> Assorted() {
   std::vector<Grid> grids;
-  for (const PuzzleKind kind :
-       {PuzzleKind::kUnique, PuzzleKind::kMultiple, PuzzleKind::kNoSolution,
-        PuzzleKind::kInvalid}) {
-    GeneratorOptions options;
-    options.kind = kind;
-    options.solver = DefaultCountingSolver();
-    for (const GenerateOutcome& outcome : GenerateRange(options, 31, 0, 6)) {
-      if (outcome.puzzle) grids.push_back(outcome.puzzle->puzzle);
-    }
+  for (const testing::SeedFixture& fixture : testing::SeedFixtures()) {
+    grids.push_back(fixture.puzzle);
   }
   std::mt19937_64 rng(8);
   for (int i = 0; i < 40; ++i) {
