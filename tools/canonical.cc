@@ -143,6 +143,30 @@ constexpr auto kLeastPattern = [] {
   return table;
 }();
 
+// 0, 1 or 2 as a is less than, equal to or greater than b.
+constexpr int Compare(unsigned a, unsigned b) { return (a > b) + (a >= b); }
+
+// kSortingOrders[9 * Compare(k0, k1) + 3 * Compare(k0, k2) + Compare(k1, k2)]:
+// the orders (a mask over kOrders3) that read three keys in ascending order.
+constexpr auto kSortingOrders = [] {
+  std::array<uint8_t, 27> table{};
+  for (unsigned a = 0; a < 3; ++a) {
+    for (unsigned b = 0; b < 3; ++b) {
+      for (unsigned c = 0; c < 3; ++c) {
+        const unsigned key[3] = {a, b, c};
+        uint8_t orders = 0;
+        for (int p = 0; p < 6; ++p) {
+          const auto& o = kOrders3[p];
+          if (key[o[0]] <= key[o[1]] && key[o[1]] <= key[o[2]])
+            orders |= 1u << p;
+        }
+        table[9 * Compare(a, b) + 3 * Compare(a, c) + Compare(b, c)] = orders;
+      }
+    }
+  }
+  return table;
+}();
+
 // A stack with n givens in its least order: the givens at the right.
 constexpr uint16_t RightOnes(int n) { return OnesText((1u << n) - 1); }
 
@@ -495,9 +519,18 @@ class Canonicalizer {
         SpellEachOrder(cells, s, mask, options, count, least);
         continue;
       }
+      // The orders that sort the keys give the least of all; when the mask
+      // holds one of them, they are the least it allows.
+      const int relation = Compare(key[0], key[1]) * 9 +
+                           Compare(key[0], key[2]) * 3 +
+                           Compare(key[1], key[2]);
       uint16_t least_key = 0xFFFF;
-      uint8_t least_orders = 0;
-      for (unsigned m = mask; m != 0; m &= m - 1) {
+      uint8_t least_orders = kSortingOrders[relation] & mask;
+      if (least_orders != 0) {
+        const auto& order = kOrders3[std::countr_zero(least_orders)];
+        least_key = Pack3(key[order[0]], key[order[1]], key[order[2]]);
+      }
+      for (unsigned m = least_orders != 0 ? 0 : mask; m != 0; m &= m - 1) {
         const int p = std::countr_zero(m);
         const auto& order = kOrders3[p];
         const uint16_t k = Pack3(key[order[0]], key[order[1]], key[order[2]]);
