@@ -8,7 +8,6 @@
 #include <stdexcept>
 
 #include "engine/common/text_format.h"
-#include "engine/input/puzzle.h"
 #include "engine/report/report.h"
 #include "strategies/registry.h"
 #include "tools/commands.h"
@@ -135,7 +134,12 @@ int RunCanon(const CorpusCanonOptions& o, CommandStreams streams) {
         if (o.locations) {
           text += o.inputs[row.file] + ':' + std::to_string(row.line) + '\t';
         }
-        text += FormatGrid(row.canonical.form);
+        // FormatGrid's text, without a string a row or a branch a cell.
+        const size_t at = text.size();
+        text.resize(at + kCells);
+        for (int cell = 0; cell < kCells; ++cell) {
+          text[at + cell] = ".123456789"[row.canonical.form[cell]];
+        }
         if (o.automorphisms) {
           text += '\t' + std::to_string(row.canonical.automorphisms);
         }

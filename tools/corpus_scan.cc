@@ -8,6 +8,7 @@
 #include <tbb/task_arena.h>
 
 #include <memory>
+#include <mutex>
 #include <ostream>
 
 #include "engine/input/input.h"
@@ -37,21 +38,52 @@ struct ScanBatch {
   std::string message;     // said on err when accounted (an input error)
 };
 
+// Batches given back by the last stage and taken again by the first, so
+// that a long pass reuses a few batches' memory instead of allocating anew.
+class BatchPool {
+ public:
+  std::unique_ptr<ScanBatch> Take() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (!free_.empty()) {
+        std::unique_ptr<ScanBatch> batch = std::move(free_.back());
+        free_.pop_back();
+        return batch;
+      }
+    }
+    return std::make_unique<ScanBatch>();
+  }
+
+  void Give(std::unique_ptr<ScanBatch> batch) {
+    batch->text.clear();
+    batch->spans.clear();
+    batch->rows.clear();
+    batch->file_done = false;
+    batch->message.clear();
+    std::lock_guard<std::mutex> lock(mutex_);
+    free_.push_back(std::move(batch));
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<ScanBatch>> free_;
+};
+
 // The serial first stage: opens the inputs one after another and cuts their
 // lines into batches, skipping what is no puzzle row (blank lines, comments,
 // CSV headers) as bench does.
 class BatchCutter {
  public:
   BatchCutter(const std::vector<std::string>& paths, std::istream& in,
-              std::vector<CorpusFile>& files)
-      : paths_(paths), in_(in), files_(files) {}
+              std::vector<CorpusFile>& files, BatchPool& pool)
+      : paths_(paths), in_(in), files_(files), pool_(pool) {}
 
   ScanBatch* Next(tbb::flow_control& control) {
     if (index_ == paths_.size()) {
       control.stop();
       return nullptr;
     }
-    auto batch = std::make_unique<ScanBatch>();
+    std::unique_ptr<ScanBatch> batch = pool_.Take();
     batch->file = static_cast<uint32_t>(index_);
     CorpusFile& file = files_[index_];
     if (input_ == nullptr && !Open(*batch)) {
@@ -117,6 +149,7 @@ class BatchCutter {
   const std::vector<std::string>& paths_;
   std::istream& in_;
   std::vector<CorpusFile>& files_;
+  BatchPool& pool_;
   size_t index_ = 0;
   std::unique_ptr<Input> input_;
   DatasetParser parser_;
@@ -166,7 +199,8 @@ int RunCorpusScan(const CorpusScan& scan, std::ostream& err, std::istream& in,
                   std::vector<CorpusFile>& files) {
   files.assign(scan.paths.size(), CorpusFile());
   for (size_t i = 0; i < scan.paths.size(); ++i) files[i].path = scan.paths[i];
-  BatchCutter cutter(scan.paths, in, files);
+  BatchPool pool;
+  BatchCutter cutter(scan.paths, in, files, pool);
   int exit_code = kExitOk;
   uint64_t named = 0;  // rows of this input named on err so far
   const size_t tokens =
@@ -211,6 +245,7 @@ int RunCorpusScan(const CorpusScan& scan, std::ostream& err, std::istream& in,
                   }
                   named = 0;
                 }
+                pool.Give(std::move(owned));
               }));
   return exit_code;
 }
