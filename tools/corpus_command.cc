@@ -3,6 +3,7 @@
 #include <tbb/global_control.h>
 
 #include <cstdlib>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
@@ -277,55 +278,73 @@ void SetupCorpus(CLI::App& app, CorpusOptions& options) {
       "leakage between training and test sets, and a corpus card.");
   app.require_subcommand(1);
 
-  CLI::App* canon = AddSubcommand(
-      app, "canon",
-      "Each puzzle's minlex canonical form, in input order: the least string "
-      "(blanks first) over the whole group. Equal forms, equal puzzles.");
-  AddInputs(*canon, options.canon.inputs);
+  // What every subcommand has: its inputs, then the options of a run.
+  struct Subcommand {
+    const char* name;
+    const char* description;
+    std::vector<std::string>* inputs;  // null: named by options instead
+    CorpusRunOptions* run;
+    bool grouping;
+    const char* output;
+  };
+  const Subcommand subcommands[] = {
+      {"canon",
+       "Each puzzle's minlex canonical form, in input order: the least string "
+       "(blanks first) over the whole group. Equal forms, equal puzzles.",
+       &options.canon.inputs, &options.canon.run, false,
+       "write to FILE instead of standard output"},
+      {"dupes",
+       "Rows that are the same puzzle up to symmetry, within and across "
+       "files: one line per puzzle that occurs more than once, rows of the "
+       "same text joined by =, other spellings by ~; counts on standard "
+       "error.",
+       &options.dupes.inputs, &options.dupes.run, true,
+       "write the groups to FILE instead of standard output"},
+      {"leak",
+       "The test rows whose puzzle is a training puzzle up to symmetry: one "
+       "line per such test row, naming a training row (= same text, ~ a "
+       "symmetry away); counts on standard error.",
+       nullptr, &options.leak.run, true,
+       "write the leaks to FILE instead of standard output"},
+      {"card",
+       "One pass that writes a corpus card in Markdown (and JSON): files with "
+       "SHA-256, rows by outcome, clues, minimal share, duplicates up to "
+       "symmetry, difficulty by a fixed strategy's nodes.",
+       &options.card.inputs, &options.card.run, true,
+       "write the Markdown card to FILE instead of standard output"},
+  };
+  std::map<std::string, CLI::App*> made;
+  for (const Subcommand& sub : subcommands) {
+    CLI::App* added = AddSubcommand(app, sub.name, sub.description);
+    if (sub.inputs != nullptr) AddInputs(*added, *sub.inputs);
+    AddRunOptions(*added, *sub.run, sub.grouping, sub.output);
+    made[sub.name] = added;
+  }
+
+  CLI::App* canon = made["canon"];
   canon->add_flag("--locations", options.canon.locations,
                   "write file:line and a tab before each form");
   canon->add_flag("--automorphisms", options.canon.automorphisms,
                   "write a tab and the number of group elements that map the "
                   "puzzle to itself after each form");
-  AddRunOptions(*canon, options.canon.run, false,
-                "write to FILE instead of standard output");
 
-  CLI::App* dupes = AddSubcommand(
-      app, "dupes",
-      "Rows that are the same puzzle up to symmetry, within and across files: "
-      "one line per puzzle that occurs more than once, rows of the same text "
-      "joined by =, other spellings by ~; counts on standard error.");
-  AddInputs(*dupes, options.dupes.inputs);
-  AddRunOptions(*dupes, options.dupes.run, true,
-                "write the groups to FILE instead of standard output");
-
-  CLI::App* leak = AddSubcommand(
-      app, "leak",
-      "The test rows whose puzzle is a training puzzle up to symmetry: one "
-      "line per such test row, naming a training row (= same text, ~ a "
-      "symmetry away); counts on standard error.");
+  CLI::App* leak = made["leak"];
   struct FileList {
     const char* name;
     std::vector<std::string>* files;
     const char* help;
   };
-  for (const FileList& list :
-       {FileList{"--train", &options.leak.train, "the training set's files"},
-        FileList{"--test", &options.leak.test, "the test set's files"}}) {
+  for (const FileList& list : {FileList{"--train", &options.leak.train,
+                                        "the training set's files (required)"},
+                               FileList{"--test", &options.leak.test,
+                                        "the test set's files (required)"}}) {
     ValueName(leak->add_option(list.name, *list.files, list.help)
                   ->required()
                   ->check(InputPathValidator()),
               "FILE...");
   }
-  AddRunOptions(*leak, options.leak.run, true,
-                "write the leaks to FILE instead of standard output");
 
-  CLI::App* card = AddSubcommand(
-      app, "card",
-      "One pass that writes a corpus card in Markdown (and JSON): files with "
-      "SHA-256, rows by outcome, clues, minimal share, duplicates up to "
-      "symmetry, difficulty by a fixed strategy's nodes.");
-  AddInputs(*card, options.card.inputs);
+  CLI::App* card = made["card"];
   ValueName(card->add_option("--json", options.card.json,
                              "also write the card as JSON to FILE"),
             "FILE");
@@ -341,8 +360,6 @@ void SetupCorpus(CLI::App& app, CorpusOptions& options) {
                 ->capture_default_str()
                 ->check(CLI::Range(uint64_t{1}, kUnlimitedNodes)),
             "N");
-  AddRunOptions(*card, options.card.run, true,
-                "write the Markdown card to FILE instead of standard output");
 }
 
 int RunCorpus(const CLI::App& app, const CorpusOptions& options,
