@@ -1,11 +1,11 @@
 # What `cmake --install` puts under its prefix for other projects: the programs, the plugin ABI header, the shipped datasets, a CMake package and a pkg-config file.
 #
-#   bin/bench gen shuffle convert
-#   share/man/man1/bench.1 gen.1 shuffle.1 convert.1   (written at build time by `PROGRAM --man`)
+#   bin/bench gen shuffle convert corpus
+#   share/man/man1/bench.1 gen.1 shuffle.1 convert.1 corpus.1   (written at build time by `PROGRAM --man`)
 #   include/sudoku-bench/sudoku_strategy_abi.h
 #   share/sudoku-bench/datasets/*.txt, README.md   share/sudoku-bench/examples/example_c.c
 #   lib/cmake/sudoku-bench/   find_package(sudoku-bench): sudoku-bench::bench (and ::gen,
-#                             ::shuffle, ::convert), sudoku-bench::abi, sudoku_bench_add_plugin()
+#                             ::shuffle, ::convert, ::corpus), sudoku-bench::abi, sudoku_bench_add_plugin()
 #   lib/pkgconfig/sudoku-bench.pc   Cflags for the header; variables bench and datasetsdir
 #
 # Every installed path is relative to the prefix, so an installed tree can move.
@@ -22,15 +22,16 @@ target_include_directories(sudoku_abi INTERFACE
   $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/strategies>
   $<INSTALL_INTERFACE:${sudoku_include_dir}>)
 set_target_properties(sudoku_abi PROPERTIES EXPORT_NAME abi)
-foreach(tool gen shuffle convert)
+foreach(tool gen shuffle convert corpus)
   set_target_properties(sudoku_${tool} PROPERTIES EXPORT_NAME ${tool})
 endforeach()
 
-install(TARGETS bench sudoku_gen sudoku_shuffle sudoku_convert sudoku_abi
+install(TARGETS bench sudoku_gen sudoku_shuffle sudoku_convert sudoku_corpus sudoku_abi
   EXPORT sudoku-bench-targets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${PROJECT_BINARY_DIR}/bench/bench.1 ${PROJECT_BINARY_DIR}/tools/gen.1
   ${PROJECT_BINARY_DIR}/tools/shuffle.1 ${PROJECT_BINARY_DIR}/tools/convert.1
+  ${PROJECT_BINARY_DIR}/tools/corpus.1
   DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES ${PROJECT_SOURCE_DIR}/strategies/sudoku_strategy_abi.h
   DESTINATION ${sudoku_include_dir})

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Checks that the documentation cannot drift from the code (CTest DocsCheck.*).
 
-  docs_check.py SOURCE_DIR options BENCH GEN SHUFFLE CONVERT
+  docs_check.py SOURCE_DIR options BENCH GEN SHUFFLE CONVERT CORPUS
       every long option that a program's --help prints is in docs/cli.md, in backticks,
       inside that program's section (## `bench`, ## `bench compare`, ## `bench bisect`,
-      ## `gen`, ...; `bench history add`, `show` and `check` in ## `bench history`)
+      ## `gen`, ...; `bench history add`, `show` and `check` in ## `bench history`; the
+      options of corpus's subcommands in ## `corpus`)
   docs_check.py SOURCE_DIR columns BENCH
       every column of the CSV header bench writes is in docs/report.md, in backticks
   docs_check.py SOURCE_DIR links
@@ -151,7 +152,7 @@ def cli_sections(path):
     return {name: "\n".join(lines) for name, lines in sections.items()}
 
 
-def check_options(root, bench, gen, shuffle, convert):
+def check_options(root, bench, gen, shuffle, convert, corpus):
     problems = []
     path = os.path.join(root, "docs", "cli.md")
     if not os.path.isfile(path):
@@ -164,17 +165,19 @@ def check_options(root, bench, gen, shuffle, convert):
                 ("bench history", bench, ["history", "add"]),
                 ("bench history", bench, ["history", "show"]),
                 ("bench history", bench, ["history", "check"]),
-                ("gen", gen, []), ("shuffle", shuffle, []), ("convert", convert, [])]
+                ("gen", gen, []), ("shuffle", shuffle, []), ("convert", convert, []),
+                ("corpus", corpus, [])]
+    programs += [("corpus", corpus, [sub]) for sub in ("canon", "dupes", "leak", "card")]
     for title, binary, words in programs:
         if title not in sections:
             problems.append(f"docs/cli.md:1: no section '## `{title}`'")
             continue
         text = sections[title]
+        command = " ".join([title.split()[0], *words])
         for option in help_options(binary, *words):
             if not re.search(r"`" + re.escape(option) + r"(?![A-Za-z0-9-])[^`]*`", text):
-                command = " ".join(["bench", *words]) if binary == bench else title
                 problems.append(f"docs/cli.md:1: `{command} --help` prints {option}, "
-                                f"which its section does not document")
+                                f"which the section '## `{title}`' does not document")
     return problems
 
 
@@ -280,8 +283,8 @@ def main(argv):
         return 2
     root = os.path.abspath(argv[1])
     what = argv[2]
-    if what == "options" and len(argv) == 7:
-        problems = check_options(root, *argv[3:7])
+    if what == "options" and len(argv) == 8:
+        problems = check_options(root, *argv[3:8])
     elif what == "columns" and len(argv) == 4:
         problems = check_columns(root, argv[3])
     elif what == "links" and len(argv) == 3:

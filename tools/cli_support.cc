@@ -60,7 +60,8 @@ void AddToolDocs(CLI::App& app, const std::string& summary,
   page.summary = summary;
   page.source = "sudoku-bench " + CurrentManifest().version;
   page.exit_codes = {{app.get_name(), codes}};
-  for (const std::string other : {"bench", "gen", "shuffle", "convert"}) {
+  for (const std::string other :
+       {"bench", "gen", "shuffle", "convert", "corpus"}) {
     if (app.get_name() != other) page.see_also.push_back(other + "(1)");
   }
   page.see_also.push_back("docs/cli.md in the sudoku-bench sources");

@@ -41,8 +41,8 @@ Transform InverseTransform(const Transform& transform);
 
 // The lexicographically smallest 81-cell string (blank = 0 sorts first) over
 // the whole symmetry group, so two puzzles have the same canonical form
-// exactly when one is a shuffle of the other. A branch-and-bound search; see
-// symmetry.cc for its cost.
+// exactly when one is a shuffle of the other: Canonicalize(grid).form
+// (canonical.h), defined in canonical.cc.
 Grid CanonicalForm(const Grid& grid);
 
 }  // namespace sudoku

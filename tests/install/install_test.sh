@@ -42,14 +42,14 @@ run() {
 # 1. Install, and check that every promised file is there.
 prefix=$work/prefix
 run install "$cmake" --install "$build_dir" --prefix "$prefix"
-for file in bin/bench bin/gen bin/shuffle bin/convert \
+for file in bin/bench bin/gen bin/shuffle bin/convert bin/corpus \
   include/sudoku-bench/sudoku_strategy_abi.h \
   share/sudoku-bench/datasets/mixed.txt share/sudoku-bench/examples/example_c.c; do
   [[ -e $prefix/$file ]] || fail "not installed: $file"
 done
 # The manual pages: installed, rendered (man, else groff, else the roff
 # itself), and naming every long option the program's --help names.
-for program in bench gen shuffle convert; do
+for program in bench gen shuffle convert corpus; do
   page=$prefix/share/man/man1/$program.1
   [[ -s $page ]] || fail "not installed or empty: share/man/man1/$program.1"
   if command -v man >/dev/null; then

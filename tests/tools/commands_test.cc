@@ -14,35 +14,15 @@
 #include "engine/input/puzzle.h"
 #include "tests/fixtures.h"
 #include "tests/tools/brute_count.h"
+#include "tests/tools/tool_run.h"
 
 namespace sudoku {
 namespace {
 
-struct CommandRun {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
-
-using MainFn = int (*)(const std::vector<std::string>&, CommandStreams);
-
-CommandRun Call(MainFn main, const std::vector<std::string>& args,
-                const std::string& input = "") {
-  std::istringstream in(input);
-  std::ostringstream out, err;
-  CommandRun run;
-  run.code = main(args, {in, out, err});
-  run.out = out.str();
-  run.err = err.str();
-  return run;
-}
-
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
+using testing::Call;
+using testing::CommandRun;
+using testing::Lines;
+using testing::MainFn;
 
 Grid Parsed(const std::string& line) {
   Grid grid{};
