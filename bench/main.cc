@@ -2,6 +2,7 @@
 // reports, merge a sharded run's parts, keep the history of runs, or bisect a
 // solver's history.
 #include <CLI/CLI.hpp>
+#include <csignal>
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -26,6 +27,10 @@ int main(int argc, char** argv) {
   // out of --help; a crash here must die by its signal, unreported, for the
   // parent to count the puzzle in errors.
   if (argc == 4 && std::string_view(argv[1]) == "--serve-plugin") {
+    // A sanitizer's own handlers would turn the signal into exit status 1.
+    for (const int signal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL}) {
+      std::signal(signal, SIG_DFL);
+    }
     return sudoku::ServePlugin(argv[2], argv[3], std::cin, std::cout);
   }
   sudoku::InstallCrashReport();  // before any thread starts
