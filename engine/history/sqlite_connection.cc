@@ -3,7 +3,9 @@
 #include <sqlite3.h>
 #include <sys/stat.h>
 
+#include <chrono>
 #include <cmath>
+#include <thread>
 
 #include "engine/history/sql_connection.h"
 
@@ -55,7 +57,7 @@ class SqliteConnection : public SqlConnection {
     // The journal mode is set here, after the store has seen the file is its
     // own: switching another program's database to WAL would change it.
     if (!wal_) {
-      Query("PRAGMA journal_mode=WAL", {});
+      SetWalMode();
       wal_ = true;
     }
     // IMMEDIATE takes the write lock now, waiting under the busy timeout; a
@@ -130,6 +132,26 @@ class SqliteConnection : public SqlConnection {
       }
       default:
         return nullptr;
+    }
+  }
+
+  // SQLite answers a journal-mode switch that meets another connection's
+  // lock with SQLITE_BUSY at once, without the busy handler (two first adds
+  // to a new file at the same moment); so it is retried here, up to the same
+  // lock timeout.
+  void SetWalMode() {
+    const auto deadline =
+        std::chrono::steady_clock::now() +
+        std::chrono::duration<double>(lock_timeout_s_);
+    while (true) {
+      const int code =
+          sqlite3_exec(db_, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr);
+      if ((code & 0xff) != SQLITE_BUSY ||
+          std::chrono::steady_clock::now() >= deadline) {
+        Check(code);
+        return;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
   }
 
