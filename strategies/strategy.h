@@ -110,10 +110,10 @@ struct Strategy {
   uint32_t capabilities;
   // What one node is for this strategy, for reports and --list.
   std::string_view node_unit;
-  // Where it stands when the strategies are ranked by speed (README, "How
-  // fast"): 1 is the fastest, 0 unranked. The generator counts solutions
-  // with the best-ranked strategy that can, so a faster strategy takes over
-  // by its rank here, with no edit there.
+  // Where it stands when the strategies are ranked by speed
+  // (docs/performance.md): 1 is the fastest, 0 unranked. The generator counts
+  // solutions with the best-ranked strategy that can, so a faster strategy
+  // takes over by its rank here, with no edit there.
   uint32_t speed_rank = 0;
   // A loaded strategy's solve function and its context (the plugin loader's
   // record of it); built-in rows leave both null and use `solve`.

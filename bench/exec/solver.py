@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# A process strategy for bench --exec (README, "Any language"): row-major
+# A process strategy for bench --exec (docs/process-protocol.md): row-major
 # backtracking that counts solutions up to LIMIT and places at most BUDGET digits.
 import sys
 

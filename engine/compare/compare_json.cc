@@ -1,5 +1,5 @@
 // `bench compare --json`: the verdict and every delta as one JSON object
-// (see README, "Regression tracking").
+// (see docs/ci.md).
 #include "engine/compare/compare_json.h"
 
 #include <iterator>

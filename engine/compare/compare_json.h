@@ -1,5 +1,5 @@
 // `bench compare --json`: the verdict and every delta as one JSON object
-// (see README, "Regression tracking").
+// (see docs/ci.md).
 #pragma once
 
 #include <ostream>

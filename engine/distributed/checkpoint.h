@@ -48,7 +48,7 @@ struct Checkpoint {
   std::vector<std::pair<std::string, uint64_t>> outputs;
 };
 
-// The JSON text (format: README, "Interruption, checkpoints and resuming").
+// The JSON text (format: docs/checkpoints.md).
 std::string CheckpointJson(const Checkpoint& checkpoint);
 // Reads it back; throws CheckpointError naming `where`.
 Checkpoint ParseCheckpoint(const std::string& text, const std::string& where);

@@ -53,7 +53,7 @@ struct ShardPart {
 // The settings of a run, as the part's stats file records them.
 ShardSettings SettingsOf(const RunOptions& options);
 
-// The JSON text of a part (format: README, "Shards and bench merge").
+// The JSON text of a part (format: docs/scale-out.md).
 std::string ShardStatsJson(const ShardPart& part);
 // Reads it back exactly; throws ShardStatsError naming `where`.
 ShardPart ParseShardStats(const std::string& text, const std::string& where);

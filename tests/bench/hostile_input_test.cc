@@ -1,6 +1,6 @@
-// Hostile inputs end to end (README, "Fuzzing and hostile inputs"): what
-// bench does with each, that every line is counted or the stop reported, and
-// that its peak memory stays under the documented bound.
+// Hostile inputs end to end (docs/testing.md): what bench does with each,
+// that every line is counted or the stop reported, and that its peak memory
+// stays under the documented bound.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/stat.h>
