@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "engine/compare/ab_verdict.h"
-#include "engine/pipeline/driver.h"
+#include "engine/stats/run_observer.h"
 
 namespace sudoku {
 

@@ -6,25 +6,12 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <utility>
 #include <vector>
 
-namespace sudoku {
+#include "engine/stats/quantile.h"
 
-size_t MedianIntervalRank(size_t n) {
-  // P(X <= j) summed term by term in log space, which holds for any n.
-  const double log_half_n = static_cast<double>(n) * std::log(0.5);
-  const double log_n_factorial = std::lgamma(static_cast<double>(n) + 1);
-  double below = 0;  // P(X <= j)
-  size_t rank = 0;
-  for (size_t j = 0; j < n; ++j) {
-    below +=
-        std::exp(log_n_factorial - std::lgamma(static_cast<double>(j) + 1) -
-                 std::lgamma(static_cast<double>(n - j) + 1) + log_half_n);
-    if (below > 0.025) break;
-    rank = j + 1;
-  }
-  return rank;
-}
+namespace sudoku {
 
 namespace {
 
@@ -50,9 +37,9 @@ AbVerdict JudgeAb(std::span<const AbBatch> batches) {
   verdict.pairs = logs.size();
   verdict.ratio = std::numeric_limits<double>::quiet_NaN();
   if (logs.empty()) return verdict;
+  verdict.ratio = std::exp(Median(logs));
   std::sort(logs.begin(), logs.end());
   const size_t n = logs.size();
-  verdict.ratio = std::exp((logs[(n - 1) / 2] + logs[n / 2]) / 2);
   const size_t rank = MedianIntervalRank(n);
   if (rank == 0) return verdict;
   verdict.has_interval = true;
@@ -66,12 +53,7 @@ AbBatch SumBatch(std::span<const AbBatch> puzzles, size_t& dropped) {
   for (const AbBatch& p : puzzles) {
     if (p.a_nanos > 0 && p.b_nanos > 0) logs.push_back(LogRatio(p));
   }
-  double median = 0;
-  if (!logs.empty()) {
-    const auto middle = logs.begin() + logs.size() / 2;
-    std::nth_element(logs.begin(), middle, logs.end());
-    median = *middle;
-  }
+  const double median = Median(std::move(logs));
   const double limit = std::log(kOutlierFactor);
   AbBatch sum;
   for (const AbBatch& p : puzzles) {

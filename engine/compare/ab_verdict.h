@@ -86,11 +86,6 @@ class AbBatcher {
   size_t dropped_ = 0;
 };
 
-// The interval of the median of `n` values at 95% or more: the values of
-// 1-based ranks d and n + 1 - d in order, d the largest with
-// P(Binomial(n, 1/2) < d) <= 2.5%; 0 when n is too small (under 6).
-size_t MedianIntervalRank(size_t n);
-
 // True when the whole interval says B is more than `max_slowdown_pct`
 // percent slower than A: B takes longer per puzzle by that share of A's
 // time, i.e. its throughput ratio stays below 1 / (1 + P/100). Without an

@@ -16,6 +16,7 @@
 #include "engine/common/exit_codes.h"
 #include "engine/common/text_format.h"
 #include "engine/report/report_schema.h"
+#include "engine/stats/quantile.h"
 
 namespace sudoku {
 namespace {
@@ -198,35 +199,26 @@ std::vector<std::string> SearchDifferences(const ReportRow& a,
 
 namespace {
 
-std::vector<size_t> ByThroughput(std::span<const ReportRow> rounds) {
-  std::vector<size_t> order(rounds.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) {
-    return rounds[x].puzzles_per_s < rounds[y].puzzles_per_s;
-  });
-  return order;
+std::vector<double> Throughputs(std::span<const ReportRow> rounds) {
+  std::vector<double> values;
+  for (const ReportRow& round : rounds) values.push_back(round.puzzles_per_s);
+  return values;
 }
 
 }  // namespace
 
 size_t MedianRound(std::span<const ReportRow> rounds) {
-  if (rounds.empty()) return 0;
-  return ByThroughput(rounds)[(rounds.size() - 1) / 2];
+  return LowerMedianIndex(Throughputs(rounds));
 }
 
 ReportRow SummarizeRounds(std::span<const ReportRow> rounds) {
   if (rounds.empty()) return ReportRow{};
-  const std::vector<size_t> order = ByThroughput(rounds);
-  const size_t n = rounds.size();
-  ReportRow row = rounds[order[(n - 1) / 2]];
-  row.repeats = static_cast<int>(n);
-  row.puzzles_per_s_min = rounds[order.front()].puzzles_per_s;
-  row.puzzles_per_s_max = rounds[order.back()].puzzles_per_s;
-  if (n % 2 == 0) {
-    row.puzzles_per_s = (rounds[order[n / 2 - 1]].puzzles_per_s +
-                         rounds[order[n / 2]].puzzles_per_s) /
-                        2;
-  }
+  const std::vector<double> values = Throughputs(rounds);
+  ReportRow row = rounds[LowerMedianIndex(values)];
+  row.repeats = static_cast<int>(rounds.size());
+  row.puzzles_per_s_min = *std::ranges::min_element(values);
+  row.puzzles_per_s_max = *std::ranges::max_element(values);
+  row.puzzles_per_s = Median(values);
   return row;
 }
 

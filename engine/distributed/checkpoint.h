@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "engine/distributed/shard_stats.h"
-#include "engine/pipeline/driver.h"
+#include "engine/stats/run_result.h"
 
 namespace sudoku {
 

@@ -10,7 +10,8 @@
 #include <vector>
 
 #include "engine/input/shard.h"
-#include "engine/pipeline/driver.h"
+#include "engine/stats/run_options.h"
+#include "engine/stats/run_result.h"
 #include "engine/report/report.h"
 
 namespace sudoku {

@@ -178,11 +178,4 @@ std::vector<ChangePoint> FindChangePoints(std::span<const double> values,
   return found;
 }
 
-double Median(std::vector<double> values) {
-  if (values.empty()) return 0;
-  std::ranges::sort(values);
-  const size_t n = values.size();
-  return (values[(n - 1) / 2] + values[n / 2]) / 2;
-}
-
 }  // namespace sudoku

@@ -85,8 +85,4 @@ std::vector<ChangePoint> FindChangePoints(std::span<const double> values,
 std::vector<double> SplitStatistics(std::span<const double> values,
                                     ChangeStatistic statistic);
 
-// The median of `values` (the mean of the middle two for an even count; 0
-// for none).
-double Median(std::vector<double> values);
-
 }  // namespace sudoku

@@ -10,6 +10,7 @@
 #include "engine/common/exit_codes.h"
 #include "engine/common/json_layout.h"
 #include "engine/common/text_format.h"
+#include "engine/stats/quantile.h"
 
 namespace sudoku {
 namespace {

@@ -9,6 +9,7 @@
 #include "engine/common/text_format.h"
 #include "engine/history/change_points.h"
 #include "engine/report/report_schema.h"
+#include "engine/stats/quantile.h"
 
 namespace sudoku {
 

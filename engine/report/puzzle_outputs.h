@@ -5,7 +5,7 @@
 #include <ostream>
 #include <string_view>
 
-#include "engine/pipeline/driver.h"
+#include "engine/stats/run_observer.h"
 
 namespace sudoku {
 

@@ -6,7 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/pipeline/driver.h"
+#include "engine/stats/run_options.h"
+#include "engine/stats/run_result.h"
 
 namespace sudoku {
 

@@ -10,6 +10,7 @@
 
 #include "engine/compare/ab_check.h"
 #include "engine/compare/ab_verdict.h"
+#include "engine/stats/quantile.h"
 #include "engine/pipeline/driver.h"
 #include "tests/fixtures.h"
 

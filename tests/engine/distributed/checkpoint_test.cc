@@ -2,6 +2,7 @@
 // written atomically; and a pass resumed at a checkpoint's point equals the
 // whole pass.
 #include "engine/distributed/checkpoint.h"
+#include "engine/pipeline/driver.h"
 
 #include <gtest/gtest.h>
 

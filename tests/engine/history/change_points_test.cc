@@ -2,6 +2,7 @@
 // detection rates measured on seeded synthetic series (3% steps under 2%
 // noise, flat series for false alarms), which docs/history.md quotes.
 #include "engine/history/change_points.h"
+#include "engine/stats/quantile.h"
 
 #include <gtest/gtest.h>
 

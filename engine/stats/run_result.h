@@ -1,0 +1,78 @@
+// What one pass over one dataset produced, as plain data: each strategy's
+// answer to a line, the pass's counts and statistics, and where it stands.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/input/dataset.h"
+#include "engine/input/input.h"
+#include "engine/stats/stats.h"
+#include "strategies/strategy.h"
+
+namespace sudoku {
+
+// One strategy's answer to one puzzle line, after verification.
+struct PuzzleOutcome {
+  Verdict verdict = Verdict::kMalformed;
+  SolveResult result;
+  uint64_t nanos = 0;
+  uint32_t disagreements = 0;  // unresolved clashes with other strategies
+  // A valid answer that is not the file's own: another solution than its
+  // solution column, or another count than its `puzzle:count:solution` says.
+  bool differs_from_file = false;
+  // A loaded or process strategy's claim about the solution count (none,
+  // one, several) that nothing could contradict: no built-in strategy that
+  // settles counts answered the puzzle, and the file gives no reference.
+  bool unchecked = false;
+};
+
+// How far a pass has read, once everything read is accounted: the lines
+// read (comments and blanks included) and where the last one starts
+// (Input::line_position: a byte offset, compressed bytes in a compressed
+// file). Enough to resume the pass at the next line.
+struct PassPoint {
+  uint64_t lines = 0;
+  uint64_t line_position = 0;
+};
+
+// What one pass over one dataset produced.
+struct DatasetResult {
+  std::string path;
+  InputFacts input;
+  std::string sha256;
+  uint64_t raw_bytes = 0;
+  DatasetFormat format = DatasetFormat::kUnknown;
+  uint64_t lines_read = 0;    // every line, comments and blanks included
+  uint64_t puzzle_lines = 0;  // lines that are puzzles or meant to be
+  uint64_t malformed = 0;
+  uint64_t invalid = 0;
+  double wall_s = 0;
+  double cpu_s = 0;  // process CPU time during the pass, every thread
+  std::vector<StrategyStats> stats;  // one per strategy, RunOptions order
+  uint64_t wrong_answers = 0;        // verdicts kWrong, all strategies
+  uint64_t disagreements = 0;
+  std::string read_error;  // non-empty when reading stopped early
+  bool stopped_strict = false;
+  // The file line numbers of the first and last puzzle line read (0: none),
+  // which tell what a shard covered.
+  uint64_t first_line = 0, last_line = 0;
+  // A part of a split run: whether its lines were taken by line blocks
+  // rather than by byte ranges (engine/input/shard.h).
+  bool split_by_blocks = false;
+  // Non-zero when SIGINT or SIGTERM stopped the reading: the pass covers
+  // lines 1..lines_read only, and its reports say they are partial.
+  int interrupted_by = 0;
+  bool complete() const { return interrupted_by == 0; }
+  // Reading stopped at RunOptions::max_lines with more input left.
+  bool stopped_at_line_cap = false;
+};
+
+// A pass to continue from a checkpoint: what it had accounted, and where.
+struct PassResume {
+  DatasetResult so_far;
+  PassPoint point;
+};
+
+}  // namespace sudoku
