@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "bench/bisect_command.h"
+#include "bench/bisect/bisect_command.h"
 #include "bench/cli/bench_app.h"
 #include "bench/compare_command.h"
 #include "bench/history_command.h"

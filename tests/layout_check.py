@@ -9,7 +9,8 @@
   it, and a strategy knows nothing of the engine).
 - mpi.h is included by bench/run/mpi_rank_group.cc alone.
 - every C and C++ source file opens with a comment line saying what it is for.
-- bench/cli/ includes only bench/cli/; bench/run/ never includes bench/'s subcommands.
+- bench/cli/ includes only bench/cli/; bench/run/ never includes bench/'s subcommands (the top
+  level's files and bench/bisect/).
 - no source file of bench/ (the CLI) is over MAX_BENCH_LINES lines.
 Prints every violation as FILE:LINE: reason and exits 1 when there is one.
 """
@@ -127,9 +128,9 @@ def check(root):
             if kind != '"' or not target.startswith("bench/"):
                 continue
             parts = target.split("/")
-            if here[0] == "cli" and (len(parts) == 2 or parts[1] == "run"):
+            if here[0] == "cli" and (len(parts) == 2 or parts[1] != "cli"):
                 say(path, number, f'"{target}": bench/cli/ includes only bench/cli/')
-            if here[0] == "run" and len(parts) == 2:
+            if here[0] == "run" and (len(parts) == 2 or parts[1] == "bisect"):
                 say(path, number, f'"{target}": bench/run/ never includes a subcommand')
 
     for path in sources(root, "bench"):

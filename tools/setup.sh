@@ -15,7 +15,7 @@ packages=(g++ cmake ninja-build pkgconf git
           libtbb-dev libcli11-dev libbenchmark-dev libgtest-dev
           zlib1g-dev libzstd-dev liblzma-dev libssl-dev nlohmann-json3-dev
           python3 openmpi-bin libopenmpi-dev)
-# /usr/bin/time measures bench's peak memory in tests/bench/hostile_input_test.cc.
+# /usr/bin/time measures bench's peak memory in tests/bench/run/hostile_input_test.cc.
 packages+=(time)
 # bench history keeps runs in SQLite or PostgreSQL (libpq); its tests start a
 # PostgreSQL server of their own from the postgresql package (initdb, pg_ctl).

@@ -1,4 +1,4 @@
-/* The plugin whose history tests/bench/bisect_cli_test.cc generates and
+/* The plugin whose history tests/bench/bisect/bisect_cli_test.cc generates and
  * bisects: row-major backtracking as in docs/plugins.md, with two switches
  * in toy_config.h that one commit of the history turns on. */
 #include <stdint.h>

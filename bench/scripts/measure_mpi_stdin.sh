@@ -3,13 +3,13 @@
 # the ranks solve line blocks in turn) against a plain file (byte ranges),
 # on 1 and 2 ranks x 1 thread, and a gzip file and gzip stdin on 2 ranks.
 #
-#   [ROUNDS=3] [COPIES=20] bash bench/measure_mpi_stdin.sh [CORPUS] [STRATEGY]
+#   [ROUNDS=3] [COPIES=20] bash bench/scripts/measure_mpi_stdin.sh [CORPUS] [STRATEGY]
 # CORPUS defaults to ../shared/datasets/17-clue.txt, repeated COPIES times,
 # STRATEGY to bands. Each figure is the median wall time of ROUNDS runs, the
 # runs interleaved so that drift in a shared machine's speed touches every
 # variant alike.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source_corpus=${1:-../shared/datasets/17-clue.txt}
 strategy=${2:-bands}
 work=$(mktemp -d "${TMPDIR:-/tmp}/measure_mpi_stdin.XXXXXX")

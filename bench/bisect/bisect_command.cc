@@ -1,6 +1,6 @@
 // `bench bisect`: checks the repository, tests GOOD and BAD, chooses how to
 // tell commits apart, drives `git bisect run` and names the first bad commit.
-#include "bench/bisect_command.h"
+#include "bench/bisect/bisect_command.h"
 
 #include <stdlib.h>
 
@@ -8,9 +8,9 @@
 #include <fstream>
 #include <iostream>
 
-#include "bench/bisect_plan.h"
-#include "bench/bisect_process.h"
-#include "bench/bisect_step.h"
+#include "bench/bisect/bisect_plan.h"
+#include "bench/bisect/bisect_process.h"
+#include "bench/bisect/bisect_step.h"
 #include "engine/common/exit_codes.h"
 #include "engine/common/text_format.h"
 #include "engine/pipeline/interrupt.h"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures how small a slowdown bench --ab detects, against bench compare with a stored baseline.
 #
-#   [REPS=5] [THREADS=2] [BATCH=N] bash bench/measure_ab.sh [CORPUS]
+#   [REPS=5] [THREADS=2] [BATCH=N] bash bench/scripts/measure_ab.sh [CORPUS]
 # CORPUS defaults to ../shared/datasets/17-clue.txt (beside the checkout),
 # else datasets/easy.txt. Needs the build's plugins: bands_plugin and its
 # deliberately slower copies bands_plugin_slow3 and _slow10 (a spin of 3% and
@@ -16,7 +16,7 @@
 # size, as a user's run does. Timings come from a shared machine: read the
 # spread across repetitions.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 corpus=${1:-../shared/datasets/17-clue.txt}
 [[ -f "$corpus" ]] || corpus=datasets/easy.txt
 reps=${REPS:-5}

@@ -1,6 +1,6 @@
 // Tests of bench bisect's plan: the bench command lines it runs per commit,
 // the BENCH-ARGS it refuses, and its reading of git bisect's output.
-#include "bench/bisect_plan.h"
+#include "bench/bisect/bisect_plan.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // bench bisect's plan as plain data: bench's command lines per commit, the
 // words of BENCH-ARGS it refuses, and what `git bisect` said.
-#include "bench/bisect_plan.h"
+#include "bench/bisect/bisect_plan.h"
 
 #include <cctype>
 #include <sstream>

@@ -2,7 +2,7 @@
 # Measures the fast strategies per CPU second, one thread, through bench and in a tight loop, beside an anchor solver.
 #
 #   [ROUNDS=3] [LIMITS="2 1"] [STRATEGIES="bands triads"] [ANCHOR=CMD] \
-#     [MIN_LINES=100000] bash bench/measure_fast.sh [CORPUS...]
+#     [MIN_LINES=100000] bash bench/scripts/measure_fast.sh [CORPUS...]
 # CORPUS defaults to the five public corpora of issue 15 in ../shared/datasets.
 # A corpus of fewer than MIN_LINES lines goes through `bench` repeated up to
 # that many (0: never), so that its pass is long enough for the start-up and
@@ -22,7 +22,7 @@
 # over the rounds. Timings on a shared machine are noisy: read ratios from one
 # run.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 bench=build/bench/bench
 rate=build/bench/micro/corpus_rate
 rounds=${ROUNDS:-3}

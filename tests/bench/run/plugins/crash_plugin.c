@@ -1,4 +1,4 @@
-/* Strategy plugins that crash the process, for tests/bench/crash_test.cc:
+/* Strategy plugins that crash the process, for tests/bench/run/crash_test.cc:
  * on a puzzle whose first cell is empty, crash-segv writes through a null
  * pointer, crash-abort calls abort() and crash-overflow recurses until its
  * stack runs out; every other puzzle is answered "over budget" after 0

@@ -2,7 +2,7 @@
 # Measures the engine itself: overhead against a tight loop, parse speed, thread scaling, peak memory.
 #
 #   [LINES=N] [PAIRS=N] [ROUNDS=N] [PARTS="overhead parse scaling ceiling memory"] \
-#     bash bench/measure_engine.sh [CORPUS] [STRATEGY]
+#     bash bench/scripts/measure_engine.sh [CORPUS] [STRATEGY]
 # CORPUS defaults to ../shared/datasets/17-clue.txt (any 81-character-line
 # file works), STRATEGY to bands. The overhead and scaling runs use the
 # corpus repeated to LINES lines (500,000); parse and memory runs use 10M.
@@ -14,7 +14,7 @@
 # ratios printed here, measured in one run.
 # BENCH and RATE name other binaries (another build) than build/bench/.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 corpus=${1:-../shared/datasets/17-clue.txt}
 strategy=${2:-bands}
 bench=${BENCH:-build/bench/bench}

@@ -2,7 +2,7 @@
 # Measures mpirun -np N bench: 2 ranks x 1 thread against 1 rank x 1 thread,
 # and one rank under mpirun against the plain build started by hand.
 #
-#   [PLAIN=path/to/bench] [ROUNDS=5] [COPIES=10] bash bench/measure_mpi.sh [CORPUS] [STRATEGY]
+#   [PLAIN=path/to/bench] [ROUNDS=5] [COPIES=10] bash bench/scripts/measure_mpi.sh [CORPUS] [STRATEGY]
 # CORPUS defaults to ../shared/datasets/17-clue.txt, repeated COPIES times (a
 # run of some seconds, so mpirun's start-up of ~0.1 s is small), STRATEGY to
 # bands.
@@ -11,7 +11,7 @@
 # Each figure is the median wall time of ROUNDS runs, the runs interleaved so
 # that drift in a shared machine's speed touches every variant alike.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source_corpus=${1:-../shared/datasets/17-clue.txt}
 strategy=${2:-bands}
 work=$(mktemp -d "${TMPDIR:-/tmp}/measure_mpi.XXXXXX")

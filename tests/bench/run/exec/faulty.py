@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# A process strategy that misbehaves on purpose, for tests/bench/exec_test.cc:
+# A process strategy that misbehaves on purpose, for tests/bench/run/exec_test.cc:
 #   faulty.py wrong              answers every puzzle with a grid that is not a solution
 #   faulty.py die|garbage|sleep PUZZLE   exits 3, answers nonsense, or sleeps 30 s on PUZZLE
 #   faulty.py late PUZZLE        answers PUZZLE twice, the second time 0.3 s late
@@ -11,7 +11,7 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '..', 'bench', 'exec'))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '..', '..', 'bench', 'exec'))
 from solver import solve
 
 mode, argument = sys.argv[1], (sys.argv[2] if len(sys.argv) > 2 else '')

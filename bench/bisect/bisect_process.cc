@@ -1,6 +1,6 @@
 // bench bisect's child processes, each in a process group of its own that
 // SIGINT and SIGTERM are forwarded to.
-#include "bench/bisect_process.h"
+#include "bench/bisect/bisect_process.h"
 
 #include <fcntl.h>
 #include <signal.h>

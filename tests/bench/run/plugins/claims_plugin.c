@@ -1,5 +1,5 @@
 /* A plugin that stops at its first solution and reports it solved, for the
- * tests of unchecked count claims and --reference (tests/bench/claims_test.cc). */
+ * tests of unchecked count claims and --reference (tests/bench/run/claims_test.cc). */
 #include <stdint.h>
 
 #include "sudoku_strategy_abi.h"

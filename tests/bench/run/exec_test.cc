@@ -35,7 +35,7 @@ using testing::WriteTempFile;
 const std::string kSource = SUDOKU_SOURCE_DIR;
 const std::string kSolverPy = "python3 " + kSource + "/bench/exec/solver.py";
 const std::string kFaultyPy =
-    "python3 " + kSource + "/tests/bench/exec/faulty.py";
+    "python3 " + kSource + "/tests/bench/run/exec/faulty.py";
 const std::string kExecBands = EXEC_BANDS;
 
 // The first `count` puzzles of datasets/easy.txt, one a line.

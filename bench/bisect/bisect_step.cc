@@ -1,14 +1,14 @@
 // One commit of a bench bisect: built with COMMAND, run with bench, judged
 // against GOOD; and `bench bisect --step`, which git bisect run calls.
-#include "bench/bisect_step.h"
+#include "bench/bisect/bisect_step.h"
 
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
-#include "bench/bisect_plan.h"
-#include "bench/bisect_process.h"
+#include "bench/bisect/bisect_plan.h"
+#include "bench/bisect/bisect_process.h"
 #include "engine/common/exit_codes.h"
 #include "engine/report/per_puzzle_reader.h"
 

@@ -1,4 +1,4 @@
-/* Deliberately bad strategy plugins for tests/bench/plugin_test.cc: one source,
+/* Deliberately bad strategy plugins for tests/bench/run/plugin_test.cc: one source,
  * one defect per build (BAD_* defines). */
 #include <stdint.h>
 #include <string.h>
