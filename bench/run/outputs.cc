@@ -80,6 +80,14 @@ bool Outputs::OpenRow(const OutputFile& row, const RunOptions& run,
   return true;
 }
 
+bool OutputsClash(const std::string& program,
+                  std::span<const NamedPath> inputs,
+                  std::span<const NamedPath> outputs) {
+  const auto clash = FindPathClash(inputs, outputs);
+  if (clash) std::cerr << program << ": " << DescribeClash(*clash) << '\n';
+  return clash.has_value();
+}
+
 bool WriteOutputFile(const std::string& program, const std::string& path,
                      const std::function<void(std::ostream&)>& write) {
   std::ofstream file(path);

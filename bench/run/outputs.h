@@ -30,6 +30,14 @@ namespace sudoku {
 bool WriteOutputFile(const std::string& program, const std::string& path,
                      const std::function<void(std::ostream&)>& write);
 
+// Whether one of a subcommand's `outputs` names the file of one of its
+// `inputs` or of another output (FindPathClash); if so, says which as
+// "PROGRAM: --json x names the same file as ...". Checked before anything
+// is written, so that a slip of the keyboard costs no input.
+bool OutputsClash(const std::string& program,
+                  std::span<const NamedPath> inputs,
+                  std::span<const NamedPath> outputs);
+
 // Every output of a run's table: the console table, the CSV, HTML and stats
 // reports, the per-puzzle and solutions files, the crash-time CSV. "-"
 // names standard output; the console table then goes to standard error, so
