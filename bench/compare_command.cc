@@ -18,6 +18,14 @@ namespace sudoku {
 
 int CompareCommand::Execute() {
   const CompareCommandOptions& o = options_;
+  const NamedPath inputs[] = {{"the baseline", o.baseline},
+                              {"the current report", o.current}};
+  const NamedPath outputs[] = {{"--json", o.json},
+                               {"--html", o.html},
+                               {"--bigger-is-better", o.bigger_is_better},
+                               {"--smaller-is-better", o.smaller_is_better},
+                               {"--bencher", o.bencher}};
+  if (OutputsClash("bench compare", inputs, outputs)) return kExitUsage;
   std::vector<ReportEntry> baseline, current;
   try {
     baseline = ReadCsvReportFile(o.baseline);

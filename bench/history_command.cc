@@ -134,7 +134,26 @@ std::string PerPuzzle(size_t bytes, size_t puzzles) {
 
 }  // namespace
 
+bool HistoryCommand::OutputsClash() const {
+  const HistoryCommandOptions& o = options_;
+  std::vector<NamedPath> inputs, outputs;
+  if (apps_.add->parsed()) {
+    for (const std::string& path : o.reports) {
+      inputs.push_back({"the report", path});
+    }
+    inputs.push_back({"--per-puzzle", o.per_puzzle});
+    outputs.push_back({"--db", o.db});
+  } else {
+    inputs.push_back({"--db", o.db});
+    if (apps_.show->parsed()) outputs.push_back({"--bencher", o.bencher});
+    if (apps_.check->parsed()) outputs.push_back({"--json", o.check_json});
+    if (outputs.empty()) outputs.push_back({"--html", o.html});
+  }
+  return sudoku::OutputsClash(kName, inputs, outputs);
+}
+
 int HistoryCommand::Execute() {
+  if (OutputsClash()) return kExitUsage;
   try {
     if (apps_.add->parsed()) return Add();
     if (apps_.show->parsed()) return Show();
