@@ -116,10 +116,11 @@ def legend_problems(chart, keys):
             difference = delta_e2000(seen(colour1, deficiency),
                                      seen(colour2, deficiency))
             if difference < MIN_COLOUR_DIFFERENCE:
+                eyes = f"under {deficiency}" if deficiency else "to normal eyes"
                 problems.append((line, f"chart {chart}: {name1} {colour1} and "
                                        f"{name2} {colour2}, same dash, differ "
                                        f"by {difference:.1f} (CIEDE2000) "
-                                       f"{'to normal eyes' if deficiency is None else 'under ' + deficiency}"))
+                                       f"{eyes}"))
                 break
     return problems
 
