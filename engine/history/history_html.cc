@@ -36,7 +36,7 @@ std::string CommitTable(const std::vector<const SeriesPoint*>& points) {
            Number(static_cast<double>(r.over_budget)) +
            Number(static_cast<double>(r.wrong)) + "</tr>";
   }
-  return out + "</table>";
+  return TableBox(out + "</table>");
 }
 
 std::string Section(size_t index, const Series& s,
