@@ -1,4 +1,4 @@
-// The check on real series: tests/data/history-toy-step4-{a,b,c}.csv,
+// The check on real series: tests/data/history-toy-step4-{a,b,c,d}.csv,
 // recorded by bench/scripts/record_history_series.sh (a C plugin over 36
 // commits, 4% slower from c21 on, each run with --repeat 3 on a loaded
 // 2-core machine and checked after its add, as CI would). Replayed commit by
@@ -95,7 +95,7 @@ double Spread(std::vector<double> values) {
   return 1.4826 * Median(values);
 }
 
-// The three recordings of 2026-12-04 (docs/history.md, "Measured on real
+// The four recordings of 2026-12-04 (docs/history.md, "Measured on real
 // series"): the checks, replayed commit by commit, fail where they failed
 // then. On this machine (2 cores shared with up to 7 other sessions, load
 // 8 to 17) the CPU time of the plugin's own solves moved by up to 30% with
@@ -113,6 +113,7 @@ TEST(RecordedSeries, WhatEachMeasureJudged) {
        {{"c24", "c14"}}},
       {"history-toy-step4-b.csv", {{"c23", "c19"}}, {}},
       {"history-toy-step4-c.csv", {}, {{"c11", "c06"}, {"c19", "c17"}}},
+      {"history-toy-step4-d.csv", {}, {}},
   };
   for (const Expected& e : recordings) {
     std::printf("%s\n", e.file);
