@@ -36,6 +36,12 @@ void AddSelectionOptions(CLI::App* app, HistoryCommandOptions& o) {
                             "Only commits from this revision on, or first\n"
                             "run on or after this date (YYYY-MM-DD)"),
             "REV|DATE");
+  ValueName(app->add_option("--measure", o.measure,
+                            "The throughput judged: cpu (puzzles per\n"
+                            "CPU-second, which load barely moves) or wall")
+                ->check(CLI::IsMember({"cpu", "wall"}))
+                ->capture_default_str(),
+            "NAME");
 }
 
 // `history check`: its own options beside the database and the selection.
@@ -72,6 +78,10 @@ CLI::App* SetupCheck(CLI::App* h, HistoryCommandOptions& o) {
             "NAME");
   ValueName(check->add_option("--json", o.check_json,
                               "Write the verdict of every series as JSON"),
+            "FILE");
+  ValueName(check->add_option("--markdown", o.markdown,
+                              "Append the verdict as Markdown (a CI job\n"
+                              "summary); - for standard output"),
             "FILE");
   return check;
 }
