@@ -65,6 +65,16 @@ for program in bench gen shuffle convert corpus; do
     grep -q -- "$option" <<<"$text" || fail "$program.1 does not name $option"
   done
 done
+# docs/plugins.md's table of what is installed names every program and page.
+install_table=$(sed -n '/^## Install, for other projects/,/^The package version/p' \
+  "$here/../../docs/plugins.md")
+for file in "$prefix"/bin/* "$prefix"/share/man/man1/*; do
+  name=${file#"$prefix"/}
+  [[ $name == share/man/man1/* ]] && [[ $install_table != *"share/man/man1/"* ]] &&
+    fail "docs/plugins.md's install table lacks the manual pages"
+  [[ $install_table == *"\`$name\`"* || $install_table == *"\`${name##*/}\`"* ]] ||
+    fail "docs/plugins.md's install table lacks $name"
+done
 package=$(find "$prefix" -name sudoku-benchConfig.cmake)
 pc=$(find "$prefix" -name sudoku-bench.pc)
 [[ -n $package && -n $pc ]] || fail "no CMake package or no pkg-config file installed"
