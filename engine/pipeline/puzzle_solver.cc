@@ -284,6 +284,13 @@ bool PuzzleSolver::CrossCheck(size_t index, const PuzzleRecord& record,
       multiple = static_cast<int>(i);
   }
   if (unique < 0 || multiple < 0 || two_distinct) return false;
+  // A reference that settled the count decides it below (SettleByReference):
+  // one of the two is then a wrong answer, said once, not also a
+  // disagreement left for a person.
+  if (options_.reference >= 0 &&
+      Settled(outcomes[static_cast<size_t>(options_.reference)].verdict)) {
+    return false;
+  }
   problems.push_back(
       {index,
        Where(record) + "DISAGREEMENT: " +

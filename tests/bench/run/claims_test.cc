@@ -103,6 +103,26 @@ TEST(BenchClaims, TheReferenceMakesFalseCountsWrong) {
   EXPECT_EQ(Bench("--limit 2 --reference scan " + data).exit_code, 2);
 }
 
+// A contradiction the reference settles is said once, as the wrong answer
+// it is, and not also counted as a disagreement nobody resolved.
+TEST(BenchClaims, TheReferenceSettlesDisagreementsOnce) {
+  const std::string data = UniqueAndSeveral();
+  const std::string csv = TempPath("claims_settled.csv");
+  const BenchRun run =
+      Bench("--progress never --limit 2 --plugin " + kCounts +
+            " -s claims-counts --reference bitmask --csv " + csv + " " + data);
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_TRUE(Has(run.err, data + ":2: WRONG ANSWER from claims-counts"))
+      << run.err;
+  EXPECT_FALSE(Has(run.err, "DISAGREEMENT")) << run.err;
+  EXPECT_TRUE(Has(run.out, "ERROR: 2 wrong answers, 0 unresolved "
+                           "disagreements"))
+      << run.out;
+  EXPECT_EQ(RowOf(csv, "claims-counts").wrong, 2u);
+  EXPECT_EQ(RowOf(csv, "claims-counts").disagreements, 0u);
+  EXPECT_EQ(RowOf(csv, "bitmask").disagreements, 0u);
+}
+
 // A test file's counts contradicted: only counted (expected_differs), unless
 // --strict-expected makes it a failure.
 TEST(BenchClaims, StrictExpectedFailsOnTheFilesOwnCounts) {
