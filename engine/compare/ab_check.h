@@ -51,11 +51,15 @@ class AbCheck : public RunObserver {
  private:
   // "12 timings set aside as outliers" (SumBatch), for the ratio line.
   std::string SetAside() const;
+  // "ab: the ratio's figures: ..." : each build's puzzles per second over
+  // the timings the ratio keeps, beside the table's, which keep every one.
+  std::string RatioFigures() const;
   std::string Describe(const std::string& name, const PuzzleOutcome& o) const;
 
   const std::string a_name_, b_name_;
   AbBatcher batcher_;
   uint64_t differences_ = 0;
+  uint64_t searched_ = 0;  // this dataset's timed puzzles
   std::vector<std::string> first_differences_;
 };
 

@@ -139,6 +139,13 @@ TEST(BenchAb, OnePluginLoadedTwiceSearchesIdentically) {
       << run.out;
   EXPECT_TRUE(Has(run.out, "x throughput (95% CI ")) << run.out;
   EXPECT_TRUE(Has(run.out, "; searches identical\n")) << run.out;
+  // The figures the ratio is made of, beside the table's (which keep every
+  // timing): each build's puzzles/s over the puzzles the ratio kept.
+  EXPECT_TRUE(Has(run.out, "ab: the ratio's figures, outliers set aside: "
+                           "base:bands-plugin "))
+      << run.out;
+  EXPECT_TRUE(Has(run.out, " puzzles (the table above keeps every timing)\n"))
+      << run.out;
   // The console table still has both rows.
   EXPECT_TRUE(Has(run.out, "base:bands-plugin ")) << run.out;
   EXPECT_TRUE(Has(run.out, "new:bands-plugin ")) << run.out;
