@@ -50,7 +50,8 @@ json StatsJson(const StrategyStats& s) {
     slowest.push_back({{"nanos", p.nanos},
                        {"nodes", p.nodes},
                        {"line", p.line},
-                       {"puzzle", FormatGrid(p.puzzle)}});
+                       {"puzzle", FormatGrid(p.puzzle)},
+                       {"over_budget", p.over_budget}});
   }
   json stats = {{"verdicts", s.verdicts},
                 {"disagreements", s.disagreements},
@@ -84,7 +85,8 @@ StrategyStats StatsFrom(const json& j, size_t keep_slowest) {
   s.nanos = HistogramFrom(j.at("nanos"));
   s.nodes = HistogramFrom(j.at("nodes"));
   for (const json& p : j.at("slowest")) {
-    SlowPuzzle puzzle{p.at("nanos"), p.at("nodes"), p.at("line"), {}};
+    SlowPuzzle puzzle{p.at("nanos"), p.at("nodes"), p.at("line"), {},
+                      p.value("over_budget", false)};
     if (ParseGrid(p.at("puzzle").get<std::string>(), puzzle.puzzle)) {
       throw ShardStatsError("a slowest puzzle is no grid");
     }

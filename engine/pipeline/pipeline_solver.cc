@@ -152,7 +152,8 @@ size_t BatchSolver::Tally(const Batch& batch, size_t strategies,
       s.disagreements += t.disagreements;
       if (keep_slowest) {
         const PuzzleRecord& record = batch.records[r];
-        s.slowest.Offer({t.nanos, t.nodes, record.line, record.puzzle});
+        s.slowest.Offer({t.nanos, t.nodes, record.line, record.puzzle,
+                         t.verdict == Verdict::kOverBudget});
       }
       if (t.differs_from_file) ++s.expected_differs;
       if (t.unchecked) ++s.unchecked;

@@ -104,11 +104,18 @@ void ConsoleReporter::ReportPass(const Manifest&, const DatasetResult& result,
   for (size_t i = 0; i < result.stats.size(); ++i) {
     const auto slowest = result.stats[i].slowest.Sorted();
     if (slowest.empty()) continue;
-    out_ << "  costliest puzzles for " << rows[i].strategy << ":\n";
+    // Ranked by nodes (SlowestPuzzles); a strategy that counts none is
+    // ranked by time, and the heading says which.
+    const bool by_time = slowest.front().nodes == 0;
+    out_ << "  costliest puzzles for " << rows[i].strategy
+         << (by_time ? " (by time: it counts no nodes):\n"
+                     : " (by nodes, then time):\n");
     for (const SlowPuzzle& p : slowest) {
       out_ << "    " << result.path << ":" << p.line << "  "
            << Short(p.nanos / 1000.0) << " us  " << Grouped(p.nodes)
-           << " nodes  " << FormatGrid(p.puzzle) << '\n';
+           << " nodes  " << FormatGrid(p.puzzle)
+           << (p.over_budget ? "  OVER BUDGET (stopped at --max-nodes)" : "")
+           << '\n';
     }
   }
   if (result.wrong_answers > 0 || result.disagreements > 0) {

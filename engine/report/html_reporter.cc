@@ -124,7 +124,8 @@ std::string SlowestTable(const std::string& path,
     for (const SlowPuzzle& p : slowest[s]) {
       out += "<tr>" + Cell(rows[s].strategy) +
              Cell(path + ":" + std::to_string(p.line)) + "<td>" +
-             Grouped(p.nodes) + "</td><td>" +
+             Grouped(p.nodes) + (p.over_budget ? " (over budget)" : "") +
+             "</td><td>" +
              Fixed(static_cast<double>(p.nanos) / 1000.0, 3) + "</td></tr>";
     }
   }

@@ -9,6 +9,7 @@ namespace {
 
 // Heap order: the cheapest (then the latest line) on top, to be evicted.
 bool Costlier(const SlowPuzzle& a, const SlowPuzzle& b) {
+  if (a.nodes != b.nodes) return a.nodes > b.nodes;
   if (a.nanos != b.nanos) return a.nanos > b.nanos;
   return a.line < b.line;
 }

@@ -21,6 +21,7 @@ namespace {
 
 using testing::Bench;
 using testing::BenchRun;
+using testing::Has;
 using testing::ReadFile;
 using testing::SeedFixtures;
 using testing::TempPath;
@@ -253,6 +254,28 @@ TEST(BenchCli, StandardInputStrictAndParseOnly) {
   const BenchRun parse = Bench("--parse-only " + path);
   EXPECT_EQ(parse.exit_code, 0);
   EXPECT_NE(parse.out.find("parse only"), std::string::npos);
+}
+
+// --slowest ranks by nodes (a load spike cannot promote an easy puzzle), says
+// so, and marks the puzzles stopped by the budget, whose nodes are a floor.
+TEST(BenchCli, SlowestRanksByNodesAndMarksOverBudget) {
+  const std::string edge = std::string(SUDOKU_SOURCE_DIR) +
+                           "/datasets/edge-cases.txt";
+  const BenchRun run =
+      Bench("--progress never -s dlx --limit 2 --slowest 2 " + edge);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_TRUE(Has(run.out, "costliest puzzles for dlx (by nodes, then time):\n"
+                           "    " + edge + ":28  "))
+      << run.out;
+  EXPECT_TRUE(Has(run.out, " 336 nodes ")) << run.out;
+  EXPECT_FALSE(Has(run.out, "OVER BUDGET")) << run.out;
+
+  const BenchRun budget =
+      Bench("--progress never -s dlx --limit 2 --max-nodes 50 --slowest 1 " +
+            edge);
+  EXPECT_TRUE(Has(budget.out, " 50 nodes ")) << budget.out;
+  EXPECT_TRUE(Has(budget.out, "  OVER BUDGET (stopped at --max-nodes)\n"))
+      << budget.out;
 }
 
 TEST(BenchCli, StrategyOptionTakesOneWordSoDatasetsMayFollow) {
