@@ -6,7 +6,7 @@
 #include <fstream>
 #include <iostream>
 
-#include "bench/cli/man_page.h"
+#include "engine/cli/man_page.h"
 #include "engine/report/report.h"
 #include "strategies/registry.h"
 

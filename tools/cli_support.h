@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/cli/help_text.h"
+#include "engine/cli/help_text.h"
 #include "engine/common/exit_codes.h"
 #include "tools/formats.h"
 

@@ -7,7 +7,7 @@
 #include <concepts>
 #include <thread>
 
-#include "bench/cli/help_text.h"
+#include "engine/cli/help_text.h"
 #include "strategies/registry.h"
 
 namespace sudoku {

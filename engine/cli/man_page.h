@@ -1,6 +1,6 @@
 // Manual pages (roff, man(7)) written from a CLI11 App: the same option
-// definitions, groups and exit codes that --help prints, for bench, gen,
-// shuffle and convert.
+// definitions, groups and exit codes that --help prints, for bench and the
+// tools.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/cli/help_text.h"
+#include "engine/cli/help_text.h"
 
 namespace sudoku {
 

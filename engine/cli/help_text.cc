@@ -1,6 +1,6 @@
-// Text shared by the --help and manual pages of bench, gen, shuffle and
-// convert: value names shown with their defaults, and lists of exit codes.
-#include "bench/cli/help_text.h"
+// Text shared by the --help and manual pages of bench and the tools: value
+// names shown with their defaults, and lists of exit codes.
+#include "engine/cli/help_text.h"
 
 #include <algorithm>
 #include <memory>

@@ -1,5 +1,5 @@
-// Text shared by the --help and manual pages of bench, gen, shuffle and
-// convert: value names shown with their defaults, and lists of exit codes.
+// Text shared by the --help and manual pages of bench and the tools: value
+// names shown with their defaults, and lists of exit codes.
 #pragma once
 
 #include <CLI/CLI.hpp>

@@ -1,7 +1,7 @@
 // Manual pages (roff, man(7)) written from a CLI11 App: the same option
-// definitions, groups and exit codes that --help prints, for bench, gen,
-// shuffle and convert.
-#include "bench/cli/man_page.h"
+// definitions, groups and exit codes that --help prints, for bench and the
+// tools.
+#include "engine/cli/man_page.h"
 
 #include <algorithm>
 #include <cctype>
