@@ -29,8 +29,9 @@ ExitCodes StandardExitCodes(std::string ok, std::string failure,
 std::string ExitCodesFooter(const ExitCodes& codes);
 
 // Gives `app`, and the subcommands made after, a --help that separates its
-// option groups by one blank line (CLI11's own leaves two) and keeps the
-// help text in the columns of an 80-column terminal.
+// option groups by one blank line (CLI11's own leaves two), keeps every line
+// within 80 columns (descriptions and help texts are broken at spaces where
+// they do not fit) and names each value as ValueNameOf does.
 void UseGroupedHelp(CLI::App& app);
 
 // Shows `option`'s value in --help as `name`, with its default when it has
@@ -38,5 +39,10 @@ void UseGroupedHelp(CLI::App& app);
 // [1 - 1048576]=2048"); the help text says what the validators check. Call
 // after capture_default_str().
 CLI::Option* ValueName(CLI::Option* option, const std::string& name);
+
+// The value `option` takes, as --help and the manual page name it, without
+// its default: the name ValueName gave it, else its type in the house's
+// words ("N" for a whole number, "X" for a number, "TEXT"); empty for a flag.
+std::string ValueNameOf(const CLI::Option& option);
 
 }  // namespace sudoku

@@ -36,14 +36,7 @@ std::string Upper(std::string text) {
 // The value an option takes, as --help names it ("N", "FILE ..."), without
 // the default that --help appends.
 std::string ValueText(const CLI::Option& option) {
-  if (option.get_type_size() == 0) return "";  // a flag
-  std::string text = option.get_option_text();
-  const std::string default_value = option.get_default_str();
-  if (text.empty()) return option.get_type_name();
-  if (!default_value.empty() && text.ends_with("=" + default_value)) {
-    text.resize(text.size() - default_value.size() - 1);
-  }
-  return text;
+  return ValueNameOf(option);
 }
 
 std::string DefaultText(const CLI::Option& option, const ManPage& page) {
