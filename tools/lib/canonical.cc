@@ -1,5 +1,5 @@
 // The minlex canonical form: a row-by-row breadth-first search that keeps only
-// the partial maps tied for the smallest text, and the 128-bit grid key.
+// the partial maps tied for the smallest text.
 #include "tools/lib/canonical.h"
 
 #include <algorithm>
@@ -9,20 +9,10 @@
 #include <vector>
 
 #include "strategies/geometry.h"
+#include "tools/lib/canonical_tables.h"
 
-namespace sudoku {
+namespace sudoku::minlex {
 namespace {
-
-// The six orders of three things; bit p of a mask stands for kOrders3[p].
-constexpr std::array<std::array<uint8_t, 3>, 6> kOrders3 = {{
-    {0, 1, 2},
-    {0, 2, 1},
-    {1, 0, 2},
-    {1, 2, 0},
-    {2, 0, 1},
-    {2, 1, 0},
-}};
-constexpr uint8_t kAllOrders = 0x3F;
 
 // A partial group element after the target rows 0..k-1 are chosen.
 //
@@ -58,122 +48,6 @@ struct Node {
   bool settled = true;  // false until Settle has set cols and undecided
 };
 
-// A stack's three target cells as one number, first cell in the high nibble,
-// so that comparing numbers compares texts.
-constexpr uint16_t Pack3(unsigned a, unsigned b, unsigned c) {
-  return static_cast<uint16_t>(a << 8 | b << 4 | c);
-}
-
-// The labels a, b, c get in that order: a digit seen before keeps its label,
-// a new one takes the next (a digit repeated within the three, which only
-// clashing givens do, keeps the label it just took).
-inline uint16_t TripleText(const std::array<uint8_t, 10>& labels, unsigned next,
-                           uint8_t a, uint8_t b, uint8_t c) {
-  const unsigned la = a == 0 ? 0 : labels[a] != 0 ? labels[a] : next++;
-  const unsigned lb = b == 0           ? 0
-                      : labels[b] != 0 ? labels[b]
-                      : b == a         ? la
-                                       : next++;
-  const unsigned lc = c == 0           ? 0
-                      : labels[c] != 0 ? labels[c]
-                      : c == a         ? la
-                      : c == b         ? lb
-                                       : next++;
-  return Pack3(la, lb, lc);
-}
-
-// A row's givens as a 9-bit pattern, column 0 in the high bit; stack s is
-// bits 8-3s..6-3s.
-constexpr unsigned StackBits(unsigned pattern, int s) {
-  return pattern >> (6 - 3 * s) & 7;
-}
-
-// A three-cell pattern (first cell in the high bit) as a text with 1 for a
-// given: no relabelling spells less, since labels start at 1.
-constexpr uint16_t OnesText(unsigned bits) {
-  return Pack3(bits >> 2 & 1, bits >> 1 & 1, bits & 1);
-}
-
-// kLeastOnes[bits][mask]: the least OnesText of the pattern `bits` over the
-// orders in `mask`, a lower bound of what a stack can spell.
-constexpr auto kLeastOnes = [] {
-  std::array<std::array<uint16_t, 64>, 8> table{};
-  for (unsigned bits = 0; bits < 8; ++bits) {
-    for (unsigned mask = 0; mask < 64; ++mask) {
-      uint16_t least = 0xFFFF;
-      for (int p = 0; p < 6; ++p) {
-        if (!(mask >> p & 1)) continue;
-        unsigned moved = 0;
-        for (int i = 0; i < 3; ++i) {
-          moved |= (bits >> (2 - kOrders3[p][i]) & 1) << (2 - i);
-        }
-        least = std::min(least, OnesText(moved));
-      }
-      table[bits][mask] = least;
-    }
-  }
-  return table;
-}();
-
-// Bits set, by table: the tools are built for any x86-64, where
-// std::popcount is a library call.
-constexpr std::array<uint8_t, 8> kOnes3 = {0, 1, 1, 2, 1, 2, 2, 3};
-constexpr auto kOnes9 = [] {
-  std::array<uint8_t, 512> table{};
-  for (unsigned bits = 1; bits < 512; ++bits) {
-    table[bits] = static_cast<uint8_t>(table[bits >> 1] + (bits & 1));
-  }
-  return table;
-}();
-
-// kLeastPattern[pattern]: the least a row pattern becomes as a first row,
-// blanks first: each stack's givens at its right end, the stacks with fewer
-// givens first. Rows with distinct digits spell 1, 2, 3, ... at its givens,
-// so among them this number orders their best first rows.
-constexpr auto kLeastPattern = [] {
-  std::array<uint16_t, 512> table{};
-  for (unsigned pattern = 0; pattern < 512; ++pattern) {
-    std::array<unsigned, 3> counts{};
-    for (int s = 0; s < 3; ++s) counts[s] = kOnes3[pattern >> (6 - 3 * s) & 7];
-    std::sort(counts.begin(), counts.end());
-    table[pattern] = static_cast<uint16_t>(((1u << counts[0]) - 1) << 6 |
-                                           ((1u << counts[1]) - 1) << 3 |
-                                           ((1u << counts[2]) - 1));
-  }
-  return table;
-}();
-
-// 0, 1 or 2 as a is less than, equal to or greater than b.
-constexpr int Compare(unsigned a, unsigned b) { return (a > b) + (a >= b); }
-
-// kSortingOrders[9 * Compare(k0, k1) + 3 * Compare(k0, k2) + Compare(k1, k2)]:
-// the orders (a mask over kOrders3) that read three keys in ascending order.
-constexpr auto kSortingOrders = [] {
-  std::array<uint8_t, 27> table{};
-  for (unsigned a = 0; a < 3; ++a) {
-    for (unsigned b = 0; b < 3; ++b) {
-      for (unsigned c = 0; c < 3; ++c) {
-        const unsigned key[3] = {a, b, c};
-        uint8_t orders = 0;
-        for (int p = 0; p < 6; ++p) {
-          const auto& o = kOrders3[p];
-          if (key[o[0]] <= key[o[1]] && key[o[1]] <= key[o[2]])
-            orders |= 1u << p;
-        }
-        table[9 * Compare(a, b) + 3 * Compare(a, c) + Compare(b, c)] = orders;
-      }
-    }
-  }
-  return table;
-}();
-
-// A stack with n givens in its least order: the givens at the right.
-constexpr uint16_t RightOnes(int n) { return OnesText((1u << n) - 1); }
-
-constexpr uint64_t Factorial(int n) {
-  return n <= 1 ? 1 : n * Factorial(n - 1);
-}
-
 // The search. Target row k is the smallest text any node of level k-1 can
 // spell next; only the nodes that spell it go on to level k+1. Within a row,
 // stacks are filled left to right, each with the smallest three-cell text
@@ -195,78 +69,17 @@ constexpr uint64_t Factorial(int n) {
 class Canonicalizer {
  public:
   Canonical Run(const Grid& grid) {
-    // One pass, without branches on the cells (a puzzle's givens fall at
-    // random, so a branch per cell would be mispredicted every few cells).
-    source_[0] = grid;
-    std::array<std::array<uint16_t, 9>, 2> digits{};
-    for (int r = 0; r < 9; ++r) {
-      unsigned pattern = 0, seen = 0, column_pattern = 0, column_seen = 0;
-      for (int c = 0; c < 9; ++c) {
-        const uint8_t v = grid[CellAt(r, c)];
-        const uint8_t w = grid[CellAt(c, r)];
-        source_[1][CellAt(r, c)] = w;
-        pattern |= static_cast<unsigned>(v != 0) << (8 - c);
-        seen |= static_cast<unsigned>(v != 0) << v;
-        column_pattern |= static_cast<unsigned>(w != 0) << (8 - c);
-        column_seen |= static_cast<unsigned>(w != 0) << w;
-      }
-      patterns_[0][r] = static_cast<uint16_t>(pattern);
-      digits[0][r] = static_cast<uint16_t>(seen);
-      patterns_[1][r] = static_cast<uint16_t>(column_pattern);
-      digits[1][r] = static_cast<uint16_t>(column_seen);
-    }
+    ReadRows(grid);
     Canonical result;
     next_.clear();
     StartRow();
-    // Row 0: among rows with distinct digits only those with the least
-    // pattern can win, since they spell 1, 2, 3, ... at its givens; rows that
-    // repeat a digit (clashing givens) may spell less than their pattern
-    // says, so they are always tried.
-    std::array<unsigned, 18> least_pattern;
-    unsigned repeats =
-        0;  // bit i: row i % 9 of orientation i / 9 repeats a digit
-    unsigned best_pattern = ~0u;
-    for (int i = 0; i < 18; ++i) {
-      const unsigned pattern = patterns_[i / 9][i % 9];
-      least_pattern[i] = kLeastPattern[pattern];
-      // Fewer digits than givens: one repeats.
-      const bool repeat = kOnes9[pattern] != kOnes9[digits[i / 9][i % 9] >> 1];
-      repeats |= static_cast<unsigned>(repeat) << i;
-      best_pattern = std::min(best_pattern, repeat ? ~0u : least_pattern[i]);
-    }
-    for (int i = 0; i < 18; ++i) {
-      if (!(repeats >> i & 1) && least_pattern[i] != best_pattern) continue;
-      Node root;
-      root.orientation = static_cast<uint8_t>(i / 9);
-      Extend(root, 0, i % 9);
-    }
+    FirstRow();
     FinishRow(0, result.form);
     for (int k = 1; k < 9; ++k) {
       current_.swap(next_);
       next_.clear();
       StartRow();
-      for (Node& node : current_) {
-        if (!node.settled) Settle(node);
-        // The rows that may come next: any row of an unused band to start
-        // a band, else the rest of the band begun.
-        unsigned rows;
-        if (k % 3 == 0) {
-          rows = 0;
-          for (int b = 0; b < 3; ++b) {
-            if ((node.rows_used >> (3 * b) & 7) == 0) rows |= 7u << (3 * b);
-          }
-        } else {
-          rows = (7u << (node.rows[k - k % 3] / 3 * 3)) & ~node.rows_used;
-        }
-        for (; rows != 0; rows &= rows - 1) {
-          const int r = std::countr_zero(rows);
-          if ((patterns_[node.orientation][r] & node.undecided) == 0) {
-            ExtendDecided(node, k, r);
-          } else if (Bound(node, r) <= Packed(best_)) {
-            Extend(node, k, r);
-          }
-        }
-      }
+      for (Node& node : current_) NextRows(node, k);
       FinishRow(k, result.form);
     }
     // The nodes left are the maps to the canonical form.
@@ -282,6 +95,76 @@ class Canonicalizer {
   }
 
  private:
+  // The grid and its transpose, and each row's pattern of givens and set of
+  // digits: one pass, without branches on the cells (a puzzle's givens fall
+  // at random, so a branch per cell would be mispredicted every few cells).
+  void ReadRows(const Grid& grid) {
+    source_[0] = grid;
+    for (int r = 0; r < 9; ++r) {
+      unsigned pattern = 0, seen = 0, column_pattern = 0, column_seen = 0;
+      for (int c = 0; c < 9; ++c) {
+        const uint8_t v = grid[CellAt(r, c)];
+        const uint8_t w = grid[CellAt(c, r)];
+        source_[1][CellAt(r, c)] = w;
+        pattern |= static_cast<unsigned>(v != 0) << (8 - c);
+        seen |= static_cast<unsigned>(v != 0) << v;
+        column_pattern |= static_cast<unsigned>(w != 0) << (8 - c);
+        column_seen |= static_cast<unsigned>(w != 0) << w;
+      }
+      patterns_[0][r] = static_cast<uint16_t>(pattern);
+      digits_[0][r] = static_cast<uint16_t>(seen);
+      patterns_[1][r] = static_cast<uint16_t>(column_pattern);
+      digits_[1][r] = static_cast<uint16_t>(column_seen);
+    }
+  }
+
+  // Row 0: among rows with distinct digits only those with the least
+  // pattern can win, since they spell 1, 2, 3, ... at its givens; rows that
+  // repeat a digit (clashing givens) may spell less than their pattern
+  // says, so they are always tried.
+  void FirstRow() {
+    std::array<unsigned, 18> least_pattern;
+    unsigned repeats = 0;  // bit i: row i % 9 of orientation i / 9 repeats
+    unsigned best_pattern = ~0u;
+    for (int i = 0; i < 18; ++i) {
+      const unsigned pattern = patterns_[i / 9][i % 9];
+      least_pattern[i] = kLeastPattern[pattern];
+      // Fewer digits than givens: one repeats.
+      const bool repeat = kOnes9[pattern] != kOnes9[digits_[i / 9][i % 9] >> 1];
+      repeats |= static_cast<unsigned>(repeat) << i;
+      best_pattern = std::min(best_pattern, repeat ? ~0u : least_pattern[i]);
+    }
+    for (int i = 0; i < 18; ++i) {
+      if (!(repeats >> i & 1) && least_pattern[i] != best_pattern) continue;
+      Node root;
+      root.orientation = static_cast<uint8_t>(i / 9);
+      Extend(root, 0, i % 9);
+    }
+  }
+
+  // Target row k (k > 0) after `node`: the rows that may come next are any
+  // row of an unused band to start a band, else the rest of the band begun.
+  void NextRows(Node& node, int k) {
+    if (!node.settled) Settle(node);
+    unsigned rows;
+    if (k % 3 == 0) {
+      rows = 0;
+      for (int b = 0; b < 3; ++b) {
+        if ((node.rows_used >> (3 * b) & 7) == 0) rows |= 7u << (3 * b);
+      }
+    } else {
+      rows = (7u << (node.rows[k - k % 3] / 3 * 3)) & ~node.rows_used;
+    }
+    for (; rows != 0; rows &= rows - 1) {
+      const int r = std::countr_zero(rows);
+      if ((patterns_[node.orientation][r] & node.undecided) == 0) {
+        ExtendDecided(node, k, r);
+      } else if (Bound(node, r) <= Packed(best_)) {
+        Extend(node, k, r);
+      }
+    }
+  }
+
   void StartRow() {
     best_.fill(0xFFFF);
     ++version_;
@@ -473,6 +356,86 @@ class Canonicalizer {
     }
   }
 
+  // The options of source stack s for target stack j of work_: the least
+  // text its open orders spell (lowering `least` to it) and one option per
+  // digits read that spell it.
+  void AddOptions(int j, int s, std::array<Option, 18>& options, int& count,
+                  uint16_t& least) {
+    const uint8_t mask = work_.masks[j];
+    const uint8_t* cells = row_ + 3 * s;
+    if ((cells[0] | cells[1] | cells[2]) == 0) {
+      // All blank: every order reads the same.
+      options[count++] = {0, 0, static_cast<uint8_t>(s), mask};
+      least = 0;
+      return;
+    }
+    // Orders compare as the cells' keys do: 0 for a blank, a digit's label,
+    // or kFresh, above every label, for a digit not labelled yet (fresh
+    // digits then take the next labels in the order they are read, the
+    // same whichever order reads them). Two cells of one fresh digit
+    // (clashing givens) break that; SpellEachOrder spells those.
+    constexpr uint8_t kFresh = 15;
+    std::array<uint8_t, 3> key;
+    for (int i = 0; i < 3; ++i) {
+      const uint8_t label = work_.labels[cells[i]];
+      key[i] = cells[i] != 0 && label == 0 ? kFresh : label;
+    }
+    if ((key[0] == kFresh &&
+         (cells[0] == cells[1] || cells[0] == cells[2])) ||
+        (key[1] == kFresh && cells[1] == cells[2])) {
+      SpellEachOrder(cells, s, mask, options, count, least);
+      return;
+    }
+    // The orders that sort the keys give the least of all; when the mask
+    // holds one of them, they are the least it allows.
+    const int relation = Compare(key[0], key[1]) * 9 +
+                         Compare(key[0], key[2]) * 3 +
+                         Compare(key[1], key[2]);
+    uint16_t least_key = 0xFFFF;
+    uint8_t least_orders = kSortingOrders[relation] & mask;
+    if (least_orders != 0) {
+      const auto& order = kOrders3[std::countr_zero(least_orders)];
+      least_key = Pack3(key[order[0]], key[order[1]], key[order[2]]);
+    }
+    for (unsigned m = least_orders != 0 ? 0 : mask; m != 0; m &= m - 1) {
+      const int p = std::countr_zero(m);
+      const auto& order = kOrders3[p];
+      const uint16_t k = Pack3(key[order[0]], key[order[1]], key[order[2]]);
+      if (k < least_key) {
+        least_key = k;
+        least_orders = 0;
+      }
+      if (k == least_key)
+        least_orders = static_cast<uint8_t>(least_orders | 1u << p);
+    }
+    unsigned next = work_.next_label;
+    uint16_t text = 0;
+    for (int shift = 8; shift >= 0; shift -= 4) {
+      const unsigned v = least_key >> shift & 0xF;
+      text =
+          static_cast<uint16_t>(text | (v == kFresh ? next++ : v) << shift);
+    }
+    if (text > least) return;
+    least = text;
+    // The orders that spell it, one option per digits read (two fresh
+    // digits swapped spell the same but label differently).
+    const int first_option = count;
+    for (unsigned m = least_orders; m != 0; m &= m - 1) {
+      const int p = std::countr_zero(m);
+      const auto& order = kOrders3[p];
+      const uint16_t raw =
+          Pack3(cells[order[0]], cells[order[1]], cells[order[2]]);
+      int i = first_option;
+      while (i < count && options[i].raw != raw) ++i;
+      if (i < count) {
+        options[i].mask = static_cast<uint8_t>(options[i].mask | 1u << p);
+      } else {
+        options[count++] = {raw, text, static_cast<uint8_t>(s),
+                            static_cast<uint8_t>(1u << p)};
+      }
+    }
+  }
+
   // Chooses target stack j of work_ for the row in row_, and undoes its
   // choice before returning. `less`: the stacks before j already spell less
   // than best_ (otherwise they equal it). Below free_before_ the stack is
@@ -493,84 +456,17 @@ class Canonicalizer {
     const bool choose = j < free_before_ && work_.free <= j;
     const unsigned sources = choose ? 7u & ~placed : 1u << work_.stacks[j];
     for (unsigned left = sources; left != 0; left &= left - 1) {
-      const int s = std::countr_zero(left);
-      const uint8_t mask = work_.masks[j];
-      const uint8_t* cells = row_ + 3 * s;
-      if ((cells[0] | cells[1] | cells[2]) == 0) {
-        // All blank: every order reads the same.
-        options[count++] = {0, 0, static_cast<uint8_t>(s), mask};
-        least = 0;
-        continue;
-      }
-      // Orders compare as the cells' keys do: 0 for a blank, a digit's label,
-      // or kFresh, above every label, for a digit not labelled yet (fresh
-      // digits then take the next labels in the order they are read, the
-      // same whichever order reads them). Two cells of one fresh digit
-      // (clashing givens) break that; SpellEachOrder spells those.
-      constexpr uint8_t kFresh = 15;
-      std::array<uint8_t, 3> key;
-      for (int i = 0; i < 3; ++i) {
-        const uint8_t label = work_.labels[cells[i]];
-        key[i] = cells[i] != 0 && label == 0 ? kFresh : label;
-      }
-      if ((key[0] == kFresh &&
-           (cells[0] == cells[1] || cells[0] == cells[2])) ||
-          (key[1] == kFresh && cells[1] == cells[2])) {
-        SpellEachOrder(cells, s, mask, options, count, least);
-        continue;
-      }
-      // The orders that sort the keys give the least of all; when the mask
-      // holds one of them, they are the least it allows.
-      const int relation = Compare(key[0], key[1]) * 9 +
-                           Compare(key[0], key[2]) * 3 +
-                           Compare(key[1], key[2]);
-      uint16_t least_key = 0xFFFF;
-      uint8_t least_orders = kSortingOrders[relation] & mask;
-      if (least_orders != 0) {
-        const auto& order = kOrders3[std::countr_zero(least_orders)];
-        least_key = Pack3(key[order[0]], key[order[1]], key[order[2]]);
-      }
-      for (unsigned m = least_orders != 0 ? 0 : mask; m != 0; m &= m - 1) {
-        const int p = std::countr_zero(m);
-        const auto& order = kOrders3[p];
-        const uint16_t k = Pack3(key[order[0]], key[order[1]], key[order[2]]);
-        if (k < least_key) {
-          least_key = k;
-          least_orders = 0;
-        }
-        if (k == least_key)
-          least_orders = static_cast<uint8_t>(least_orders | 1u << p);
-      }
-      unsigned next = work_.next_label;
-      uint16_t text = 0;
-      for (int shift = 8; shift >= 0; shift -= 4) {
-        const unsigned v = least_key >> shift & 0xF;
-        text =
-            static_cast<uint16_t>(text | (v == kFresh ? next++ : v) << shift);
-      }
-      if (text > least) continue;
-      if (text < least) {
-        least = text;
-      }
-      // The orders that spell it, one option per digits read (two fresh
-      // digits swapped spell the same but label differently).
-      const int first_option = count;
-      for (unsigned m = least_orders; m != 0; m &= m - 1) {
-        const int p = std::countr_zero(m);
-        const auto& order = kOrders3[p];
-        const uint16_t raw =
-            Pack3(cells[order[0]], cells[order[1]], cells[order[2]]);
-        int i = first_option;
-        while (i < count && options[i].raw != raw) ++i;
-        if (i < count) {
-          options[i].mask = static_cast<uint8_t>(options[i].mask | 1u << p);
-        } else {
-          options[count++] = {raw, text, static_cast<uint8_t>(s),
-                              static_cast<uint8_t>(1u << p)};
-        }
-      }
+      AddOptions(j, std::countr_zero(left), options, count, least);
     }
     if (!less && least > best_[j]) return;
+    TryOptions(j, less, placed, options, count, least);
+  }
+
+  // Fills target stack j with each option that spells `least`, in turn,
+  // and the stacks after it (FillStack), then undoes the choice.
+  void TryOptions(int j, bool less, unsigned placed,
+                  const std::array<Option, 18>& options, int count,
+                  uint16_t least) {
     const uint64_t version_on_entry = version_;
     const uint8_t stack_before = work_.stacks[j];
     const uint8_t mask_before = work_.masks[j];
@@ -631,8 +527,10 @@ class Canonicalizer {
   }
 
   std::array<Grid, 2> source_{};  // the grid and its transpose
-  // Each row's givens, as StackBits reads them, by orientation.
+  // Each row's givens, as StackBits reads them, by orientation, and the
+  // digits it holds (bit d for digit d).
   std::array<std::array<uint16_t, 9>, 2> patterns_{};
+  std::array<std::array<uint16_t, 9>, 2> digits_{};
   std::vector<Node> current_;
   std::vector<Node> next_;
   std::array<uint16_t, 3> best_{};  // the smallest text of this row so far
@@ -643,62 +541,16 @@ class Canonicalizer {
   int free_before_ = 0;  // the free stacks of the node being extended
 };
 
-// MurmurHash3_x64_128 (Austin Appleby, public domain) over 48 bytes.
-constexpr uint64_t Rotl(uint64_t x, int r) { return x << r | x >> (64 - r); }
-
-constexpr uint64_t Fmix(uint64_t k) {
-  k ^= k >> 33;
-  k *= 0xff51afd7ed558ccdULL;
-  k ^= k >> 33;
-  k *= 0xc4ceb9fe1a85ec53ULL;
-  k ^= k >> 33;
-  return k;
-}
-
-// One half of a block: the key word scrambled into h, then h stirred with
-// the other half.
-constexpr uint64_t MixIn(uint64_t h, uint64_t k, uint64_t first,
-                         uint64_t second, int k_turn, int h_turn,
-                         uint64_t other, uint64_t add) {
-  h ^= Rotl(k * first, k_turn) * second;
-  return (Rotl(h, h_turn) + other) * 5 + add;
-}
-
-GridKey Murmur3(const std::array<uint64_t, 6>& words, uint64_t seed) {
-  constexpr uint64_t c1 = 0x87c37b91114253d5ULL;
-  constexpr uint64_t c2 = 0x4cf5ad432745937fULL;
-  uint64_t h1 = seed, h2 = seed;
-  for (int i = 0; i < 6; i += 2) {
-    h1 = MixIn(h1, words[i], c1, c2, 31, 27, h2, 0x52dce729);
-    h2 = MixIn(h2, words[i + 1], c2, c1, 33, 31, h1, 0x38495ab5);
-  }
-  h1 ^= 48;
-  h2 ^= 48;
-  h1 += h2;
-  h2 += h1;
-  h1 = Fmix(h1);
-  h2 = Fmix(h2);
-  h1 += h2;
-  h2 += h1;
-  return {h1, h2};
-}
-
 }  // namespace
+}  // namespace sudoku::minlex
+
+namespace sudoku {
 
 Canonical Canonicalize(const Grid& grid) {
-  thread_local Canonicalizer canonicalizer;
+  thread_local minlex::Canonicalizer canonicalizer;
   return canonicalizer.Run(grid);
 }
 
 Grid CanonicalForm(const Grid& grid) { return Canonicalize(grid).form; }
-
-GridKey KeyOf(const Grid& grid) {
-  std::array<uint64_t, 6> words{};
-  for (int cell = 0; cell < kCells; ++cell) {
-    words[cell / 16] |= static_cast<uint64_t>(grid[cell] & 0xF)
-                        << (4 * (cell % 16));
-  }
-  return Murmur3(words, 0x5d0c0b1e);
-}
 
 }  // namespace sudoku

@@ -1,11 +1,13 @@
-// The minlex canonical form of a puzzle under the whole Sudoku group, its
-// automorphism count, and the 128-bit keys the corpus tool groups rows by.
+// The minlex canonical form of a puzzle under the whole Sudoku group and its
+// automorphism count (and, in grid_key.h, the keys the corpus tool groups
+// rows by).
 #pragma once
 
 #include <cstdint>
 #include <string_view>
 
 #include "strategies/strategy.h"
+#include "tools/lib/grid_key.h"
 #include "tools/lib/symmetry.h"
 
 namespace sudoku {
@@ -26,15 +28,5 @@ struct Canonical {
 // Defined for any grid, valid or not, empty or full. Reentrant; a thread
 // keeps its work lists between calls (see canonical.cc for their bound).
 Canonical Canonicalize(const Grid& grid);
-
-// A 128-bit key: MurmurHash3 (x64, 128-bit) of a grid packed four bits a
-// cell. Keys of distinct grids collide with probability about 2^-128 a
-// pair, so a corpus of n rows expects n^2 / 2^129 false matches.
-struct GridKey {
-  uint64_t high = 0;
-  uint64_t low = 0;
-  auto operator<=>(const GridKey&) const = default;
-};
-GridKey KeyOf(const Grid& grid);
 
 }  // namespace sudoku
