@@ -1,5 +1,5 @@
-// One streaming pass of the corpus tool over its inputs: a oneTBB pipeline
-// that reads rows, works on them in parallel and hands them back in order.
+// One streaming pass of the corpus tool over its inputs, on the engine's
+// pipeline stages: rows read, worked on in parallel, handed back in order.
 #pragma once
 
 #include <cstdint>
@@ -74,13 +74,14 @@ struct CorpusScan {
   uint64_t max_messages = 20;
 };
 
-// Reads every input as bench reads a dataset (lines, Kaggle or CSV layout,
-// gzip/xz/zstd), naming rows with a reason on err as `file:line: reason`
-// (up to max_messages an input) and each input that cannot be opened or
-// decoded. Memory is bounded by the
-// batches in flight: 4 per thread of up to 4,096 rows. `files` gets one
-// entry per input. Returns kExitOk, kExitFailure when some row was
-// malformed, or kExitUsage when an input could not be read whole.
+// Reads every input with the engine's reader, as bench reads a dataset
+// (lines, Kaggle or CSV layout, gzip/xz/zstd), on `threads` (StageThreads
+// joins the stages), naming rows with a reason on err as `file:line:
+// reason` (up to max_messages an input) and each input that cannot be
+// opened or decoded. Memory is bounded by the batches in flight: 4 per
+// thread of up to 4,096 rows. `files` gets one entry per input. Returns
+// kExitOk, kExitFailure when some row was malformed, or kExitUsage when an
+// input could not be read whole.
 int RunCorpusScan(const CorpusScan& scan, StageThreads& threads,
                   std::ostream& err, std::istream& in,
                   std::vector<CorpusFile>& files);
