@@ -44,6 +44,12 @@ class GroupedFormatter : public CLI::Formatter {
  public:
   GroupedFormatter() { column_width(kNameColumn); }
 
+ private:
+  // Columns that make_expanded indents what it writes by.
+  mutable size_t indent_ = 0;
+
+ public:
+
   // CLI11's make_help, with each group opening with one blank line.
   std::string make_help(const CLI::App* app, std::string name,
                         CLI::AppFormatMode mode) const override {
@@ -64,7 +70,15 @@ class GroupedFormatter : public CLI::Formatter {
 
   std::string make_description(const CLI::App* app) const override {
     const std::string text = app->get_description();
-    return text.empty() ? text : Wrapped(text, kWidth) + "\n";
+    return text.empty() ? text : Wrapped(text, kWidth - indent_) + "\n";
+  }
+
+  // --help-all's subcommands, indented by two columns more.
+  std::string make_expanded(const CLI::App* sub) const override {
+    indent_ = 2;
+    const std::string text = CLI::Formatter::make_expanded(sub);
+    indent_ = 0;
+    return text;
   }
 
   // A value as ValueName names it: never CLI11's type and validator text,
@@ -80,7 +94,7 @@ class GroupedFormatter : public CLI::Formatter {
   }
 
   std::string make_option_desc(const CLI::Option* option) const override {
-    return Wrapped(option->get_description(), kWidth - kNameColumn);
+    return Wrapped(option->get_description(), kWidth - kNameColumn - indent_);
   }
 
   std::string make_subcommand(const CLI::App* sub) const override {

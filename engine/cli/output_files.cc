@@ -53,32 +53,33 @@ bool OutputFiles::Open(const std::vector<NamedPath>& inputs,
     streams_.push_back(file.get());
     files_.push_back(std::move(file));
   }
-  reasons_.assign(streams_.size(), 0);
   return true;
 }
 
 bool OutputFiles::Good() const {
-  bool good = true;
-  for (size_t i = 0; i < streams_.size(); ++i) {
-    if (*streams_[i]) continue;
-    // The failed write just happened: errno still says why.
-    if (reasons_[i] == 0) reasons_[i] = errno;
-    good = false;
+  for (const std::ostream* stream : streams_) {
+    if (!*stream) return false;
   }
-  return good;
+  return true;
 }
 
 bool OutputFiles::Close() {
   bool good = true;
   for (size_t i = 0; i < streams_.size(); ++i) {
+    std::ostream& stream = *streams_[i];
+    const bool failed_before = !stream;
+    // A stream that failed is flushed once more, so that errno says why
+    // (what it still holds fails again); the failure stands either way.
     errno = 0;
-    streams_[i]->flush();
-    if (*streams_[i]) continue;
+    if (failed_before) stream.clear();
+    stream.flush();
+    const int reason = errno;
+    if (!failed_before && stream) continue;
+    stream.setstate(std::ios::badbit);
     good = false;
     bool said = !failed_.insert(i).second;
     for (size_t j = 0; j < i; ++j) said |= streams_[j] == streams_[i];
     if (said) continue;
-    const int reason = reasons_[i] != 0 ? reasons_[i] : errno;
     const std::string& path = outputs_[i].path;
     err_ << program_ << ": writing "
          << (IsStandardOutput(path) ? "standard output" : path) << " failed"

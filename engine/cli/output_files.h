@@ -51,8 +51,6 @@ class OutputFiles {
   std::vector<std::unique_ptr<std::ofstream>> files_;
   std::vector<std::ostream*> streams_;
   std::set<size_t> failed_;  // already said
-  // Per output, errno when its stream was first seen failed (0: unknown).
-  mutable std::vector<int> reasons_;
 };
 
 }  // namespace sudoku

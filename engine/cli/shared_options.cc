@@ -42,7 +42,7 @@ CLI::Option* AddThreadsOption(CLI::App& app, int& threads) {
                                   "Worker threads, 1 to " +
                                       std::to_string(kMaxThreads) +
                                       " (default and 0: all cores)")
-                       ->check(ThreadCount()),
+                       ->transform(ThreadCount()),
                    "N");
 }
 

@@ -55,6 +55,10 @@ std::string Tidy(const std::string& message) {
   static const std::regex member("^(.*) not in \\{(.*)\\}$");
   std::smatch match;
   if (std::regex_match(message, match, range)) {
+    static const std::regex number("^[-+]?[0-9.]+([eE][-+]?[0-9]+)?$");
+    if (!std::regex_match(match[1].str(), number)) {
+      return "'" + match[1].str() + "' is not a number";
+    }
     return match[1].str() + " is out of range (" + match[2].str() + " to " +
            match[3].str() + ")";
   }
@@ -120,7 +124,9 @@ std::string Explain(const CLI::App& active, const CLI::Error& error) {
                                     : ": needs ") +
            what.substr(at + verb.size());
   }
-  if (kind == "ExtrasError") {
+  // CLI11 names an ExtrasError of an App with subcommands after the App, so
+  // it is told by its words.
+  if (what.starts_with("The following argument")) {
     const std::string arguments = what.substr(what.find(": ") + 2);
     if (arguments.find(' ') != std::string::npos) {
       return "unexpected arguments: " + arguments;
@@ -147,6 +153,9 @@ std::string Explain(const CLI::App& active, const CLI::Error& error) {
       return name + ": needs a value" +
              (option != nullptr ? " (" + ValueText(*option) + ")" : "");
     }
+    // A positional's name ("files") is no word of the command line.
+    const CLI::Option* option = active.get_option_no_throw(name);
+    if (option != nullptr && !option->nonpositional()) return Tidy(message);
     return name + ": " + Tidy(message);
   }
   return what;
