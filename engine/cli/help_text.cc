@@ -44,12 +44,6 @@ class GroupedFormatter : public CLI::Formatter {
  public:
   GroupedFormatter() { column_width(kNameColumn); }
 
- private:
-  // Columns that make_expanded indents what it writes by.
-  mutable size_t indent_ = 0;
-
- public:
-
   // CLI11's make_help, with each group opening with one blank line.
   std::string make_help(const CLI::App* app, std::string name,
                         CLI::AppFormatMode mode) const override {
@@ -111,6 +105,10 @@ class GroupedFormatter : public CLI::Formatter {
     }
     return out + "\n";
   }
+
+ private:
+  // Columns that make_expanded indents what it writes by.
+  mutable size_t indent_ = 0;
 };
 
 }  // namespace
