@@ -74,10 +74,11 @@ void Setup(CLI::App& app, Options& options) {
                         ->capture_default_str()
                         ->check(CLI::Range(1u, 1'000'000u)),
                     "N");
-  sudoku::ValueName(app.add_option("--budget", options.budget,
-                                   "Node budget per puzzle (default: none)")
-                        ->check(CLI::Range(uint64_t{1}, sudoku::kUnlimitedNodes)),
-                    "N");
+  sudoku::ValueName(
+      app.add_option("--budget", options.budget,
+                     "Node budget per puzzle (default: none)")
+          ->check(CLI::Range(uint64_t{1}, sudoku::kUnlimitedNodes)),
+      "N");
   sudoku::ValueName(app.add_option("--min-seconds", options.min_seconds,
                                    "Repeat passes over the corpus until this "
                                    "long has gone by")
@@ -129,8 +130,9 @@ int main(int argc, char** argv) {
   Setup(app, options);
   sudoku::AddToolDocs(app, "puzzles per second of strategies alone",
                       {{{"0", "all good"},
-                        {"2", "bad usage, or a corpus that cannot be read or "
-                              "holds a bad line"}},
+                        {"2",
+                         "bad usage, or a corpus that cannot be read or "
+                         "holds a bad line"}},
                        ""},
                       std::cout);
   return sudoku::ParseAndRun(app, sudoku::Arguments(argc, argv),

@@ -98,8 +98,7 @@ class GroupedFormatter : public CLI::Formatter {
     } else {
       out.resize(kNameColumn, ' ');
     }
-    for (const char c :
-         Wrapped(sub->get_description(), kWidth - kNameColumn)) {
+    for (const char c : Wrapped(sub->get_description(), kWidth - kNameColumn)) {
       out += c;
       if (c == '\n') out += std::string(kNameColumn, ' ');
     }

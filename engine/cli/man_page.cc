@@ -35,9 +35,7 @@ std::string Upper(std::string text) {
 
 // The value an option takes, as --help names it ("N", "FILE ..."), without
 // the default that --help appends.
-std::string ValueText(const CLI::Option& option) {
-  return ValueNameOf(option);
-}
+std::string ValueText(const CLI::Option& option) { return ValueNameOf(option); }
 
 std::string DefaultText(const CLI::Option& option, const ManPage& page) {
   for (const std::string& name : option.get_lnames()) {

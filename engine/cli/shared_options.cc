@@ -19,8 +19,8 @@ CLI::Validator ThreadCount() {
         int n = -1;
         const auto [end, error] =
             std::from_chars(text.data(), text.data() + text.size(), n);
-        if (error != std::errc() || end != text.data() + text.size() ||
-            n < 0 || n > kMaxThreads) {
+        if (error != std::errc() || end != text.data() + text.size() || n < 0 ||
+            n > kMaxThreads) {
           return "'" + text + "' is not 1 to " + std::to_string(kMaxThreads) +
                  ", or 0 for every core";
         }
@@ -38,21 +38,20 @@ int EveryCore() {
 
 CLI::Option* AddThreadsOption(CLI::App& app, int& threads) {
   threads = EveryCore();
-  return ValueName(app.add_option("-t,--threads", threads,
-                                  "Worker threads, 1 to " +
-                                      std::to_string(kMaxThreads) +
-                                      " (default and 0: all cores)")
-                       ->transform(ThreadCount()),
-                   "N");
+  return ValueName(
+      app.add_option("-t,--threads", threads,
+                     "Worker threads, 1 to " + std::to_string(kMaxThreads) +
+                         " (default and 0: all cores)")
+          ->transform(ThreadCount()),
+      "N");
 }
 
 CLI::Option* AddOutputOption(CLI::App& app, std::string& path,
                              const std::string& what) {
-  return ValueName(
-      app.add_option("-o,--output", path,
-                     "Write " + (what.empty() ? "" : what + " ") +
-                         "to FILE instead of standard output"),
-      "FILE");
+  return ValueName(app.add_option("-o,--output", path,
+                                  "Write " + (what.empty() ? "" : what + " ") +
+                                      "to FILE instead of standard output"),
+                   "FILE");
 }
 
 CLI::Option* AddSeedOption(CLI::App& app, uint64_t& seed,

@@ -116,12 +116,12 @@ std::string Explain(const CLI::App& active, const CLI::Error& error) {
     return what;
   }
   if (kind == "ExcludesError" || kind == "RequiresError") {
-    const std::string verb = kind == "ExcludesError" ? " excludes " : " requires ";
+    const std::string verb =
+        kind == "ExcludesError" ? " excludes " : " requires ";
     const size_t at = what.find(verb);
     if (at == std::string::npos) return what;
     return what.substr(0, at) +
-           (kind == "ExcludesError" ? ": does not combine with "
-                                    : ": needs ") +
+           (kind == "ExcludesError" ? ": does not combine with " : ": needs ") +
            what.substr(at + verb.size());
   }
   // CLI11 names an ExtrasError of an App with subcommands after the App, so
@@ -170,8 +170,8 @@ std::string UsageErrorMessage(const CLI::App& app, const CLI::Error& error) {
     if (sub->get_name().empty()) continue;
     program += (program.empty() ? "" : " ") + sub->get_name();
   }
-  return program + ": " + Explain(*entered.back(), error) + "\nRun " +
-         program + " --help for more information.\n";
+  return program + ": " + Explain(*entered.back(), error) + "\nRun " + program +
+         " --help for more information.\n";
 }
 
 void UseHouseErrors(CLI::App& app) {

@@ -95,8 +95,7 @@ void StageThreads::RunTokens(const std::function<void*()>& read,
     const auto stages =
         tbb::make_filter<void, void*>(tbb::filter_mode::serial_in_order,
                                       read_stage) &
-        tbb::make_filter<void*, void*>(tbb::filter_mode::parallel,
-                                       work_stage) &
+        tbb::make_filter<void*, void*>(tbb::filter_mode::parallel, work_stage) &
         tbb::make_filter<void*, void>(tbb::filter_mode::serial_in_order,
                                       consume_stage);
     HandOff(&kRunSetUp);

@@ -41,9 +41,7 @@ class StageThreads {
            const std::function<void(Token*)>& consume) {
     RunTokens([&read]() -> void* { return read(); },
               [&work](void* token) { work(*static_cast<Token*>(token)); },
-              [&consume](void* token) {
-                consume(static_cast<Token*>(token));
-              });
+              [&consume](void* token) { consume(static_cast<Token*>(token)); });
   }
 
   // bench's solving pass: reader -> solver -> accountant, the batches taken

@@ -96,18 +96,26 @@ TEST(ToolUsageErrors, NameTheProgramAndTheOption) {
       {GenMain, {"--count", "many"}, "gen: --count: 'many' is not a number"},
       {GenMain, {"--kind"}, "gen: --kind: needs a value (KIND)"},
       {GenMain, {"-t", "2000"}, "gen: --threads: '2000' is not 1 to 1024"},
-      {ShuffleMain, {"--canonical", "--inverse", "-"},
+      {ShuffleMain,
+       {"--canonical", "--inverse", "-"},
        "shuffle: --canonical: does not combine with --inverse"},
-      {ConvertMain, {"--to", "csv", "-"},
+      {ConvertMain,
+       {"--to", "csv", "-"},
        "convert: --to: 'csv' is not one of lines, sdk, kaggle, test"},
-      {CorpusMain, {}, "corpus: a subcommand is required: canon, dupes, leak "
-                       "or card"},
-      {CorpusMain, {"dupes", "--memory", "0", "-"},
+      {CorpusMain,
+       {},
+       "corpus: a subcommand is required: canon, dupes, leak "
+       "or card"},
+      {CorpusMain,
+       {"dupes", "--memory", "0", "-"},
        "corpus dupes: --memory: 0 is out of range (1 to 16777216)"},
-      {CorpusMain, {"leak", "--test", "-"},
+      {CorpusMain,
+       {"leak", "--test", "-"},
        "corpus leak: --train: required, not given (FILE...)"},
-      {CorpusMain, {"canon", "--bogus", "-"}, "corpus canon: --bogus: no such "
-                                              "option"},
+      {CorpusMain,
+       {"canon", "--bogus", "-"},
+       "corpus canon: --bogus: no such "
+       "option"},
   };
   for (const Case& c : cases) {
     const CommandRun run = Call(c.main, c.args, "");

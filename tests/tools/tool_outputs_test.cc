@@ -75,7 +75,8 @@ TEST(ToolOutputs, CorpusOutputsOnInputsOrOnEachOtherAreRefused) {
       << leak.err;
   const CommandRun json = Call(CorpusMain, {"card", test, "--json", test});
   EXPECT_EQ(json.code, 2);
-  EXPECT_NE(json.err.find("--json " + test + " names the same file as the "
+  EXPECT_NE(json.err.find("--json " + test +
+                          " names the same file as the "
                           "input"),
             std::string::npos)
       << json.err;
@@ -84,8 +85,10 @@ TEST(ToolOutputs, CorpusOutputsOnInputsOrOnEachOtherAreRefused) {
   const CommandRun twice =
       Call(CorpusMain, {"card", test, "-o", card, "--json", card});
   EXPECT_EQ(twice.code, 2);
-  EXPECT_NE(twice.err.find("--json " + card + " names the same file as "
-                           "--output " + card),
+  EXPECT_NE(twice.err.find("--json " + card +
+                           " names the same file as "
+                           "--output " +
+                           card),
             std::string::npos)
       << twice.err;
   EXPECT_FALSE(std::filesystem::exists(card));
@@ -106,7 +109,8 @@ TEST(ToolOutputs, AFullDeviceIsExitTwoNamingTheOutput) {
     args.insert(args.end(), {"-o", "/dev/full"});
     const CommandRun run = Call(tool.main, args);
     EXPECT_EQ(run.code, 2) << tool.program;
-    EXPECT_NE(run.err.find(tool.program + ": writing /dev/full failed: No "
+    EXPECT_NE(run.err.find(tool.program +
+                           ": writing /dev/full failed: No "
                            "space left on device; the output is incomplete"),
               std::string::npos)
         << tool.program << ": " << run.err;
@@ -128,7 +132,7 @@ TEST(ToolOutputs, AFailingStandardOutputIsExitTwo) {
     const int code = tool.main(args, {in, out, err});
     EXPECT_EQ(code, 2) << tool.program;
     EXPECT_NE(err.str().find(tool.program + ": writing standard output "
-                             "failed; the output is incomplete"),
+                                            "failed; the output is incomplete"),
               std::string::npos)
         << tool.program << ": " << err.str();
   }

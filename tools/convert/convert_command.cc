@@ -34,12 +34,12 @@ void SolveBatch(const Strategy& solver, uint32_t limit, uint64_t budget,
         record.expected = result.solution;
       } else if (to == FileFormat::kKaggle) {
         const auto conflict = FindConflict(record.puzzle);
-        problems[i] = (conflict ? "invalid givens: " +
-                                      DescribeConflict(*conflict) + "; "
-                       : result.outcome == Outcome::kMultiple
-                           ? std::string("several solutions; ")
-                           : std::string("no solution; ")) +
-                      "Kaggle rows need a unique one";
+        problems[i] =
+            (conflict ? "invalid givens: " + DescribeConflict(*conflict) + "; "
+             : result.outcome == Outcome::kMultiple
+                 ? std::string("several solutions; ")
+                 : std::string("no solution; ")) +
+            "Kaggle rows need a unique one";
       }
     }
   });

@@ -34,8 +34,7 @@ void SetupConvert(CLI::App& app, ConvertOptions& options) {
                 ->capture_default_str()
                 ->check(CLI::IsMember(CountingStrategyNames())),
             "NAME");
-  ValueName(app.add_option("--budget", options.budget,
-                           "Node budget per puzzle")
+  ValueName(app.add_option("--budget", options.budget, "Node budget per puzzle")
                 ->capture_default_str(),
             "N");
   ValueName(app.add_option("--limit", options.limit,

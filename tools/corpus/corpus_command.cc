@@ -112,8 +112,8 @@ int RunCanon(const CorpusCanonOptions& o, CommandStreams streams) {
 // Reads the inputs, keying every well-formed row into `groups`; returns the
 // scan's exit code, and `files` says what it read.
 int KeyRows(const std::vector<std::string>& paths, const CorpusRunOptions& run,
-            StageThreads& threads, CommandStreams streams,
-            PuzzleGroups& groups, std::vector<CorpusFile>& files) {
+            StageThreads& threads, CommandStreams streams, PuzzleGroups& groups,
+            std::vector<CorpusFile>& files) {
   CorpusScan scan;
   scan.paths = paths;
   scan.max_messages = run.max_messages;
@@ -145,8 +145,8 @@ int RunDupes(const CorpusDupesOptions& o, CommandStreams streams) {
         std::vector<CorpusFile> files;
         const int code =
             KeyRows(o.inputs, o.run, threads, streams, groups, files);
-        const DuplicateCounts d =
-            WriteDuplicateGroups(groups, o.inputs, half, TempDir(o.run), out[0]);
+        const DuplicateCounts d = WriteDuplicateGroups(groups, o.inputs, half,
+                                                       TempDir(o.run), out[0]);
         const uint64_t malformed = Malformed(files, 0, files.size());
         streams.err << "corpus dupes: " << Grouped(d.rows + malformed)
                     << " rows in " << FilesText(files.size()) << ": "
@@ -176,15 +176,14 @@ int RunLeak(const CorpusLeakOptions& o, CommandStreams streams) {
         const int code = KeyRows(paths, o.run, threads, streams, groups, files);
         const LeakCounts l = WriteLeaks(groups, o.train.size(), paths, half,
                                         TempDir(o.run), out[0]);
-        const double share =
-            l.test_rows ? static_cast<double>(l.leaked) /
-                              static_cast<double>(l.test_rows)
-                        : 0.0;
+        const double share = l.test_rows ? static_cast<double>(l.leaked) /
+                                               static_cast<double>(l.test_rows)
+                                         : 0.0;
         streams.err << "corpus leak: " << Grouped(l.leaked) << " of "
                     << Grouped(l.test_rows) << " test puzzles ("
-                    << Percent(share) << ") are training puzzles: "
-                    << Grouped(l.exact) << " with the same text, "
-                    << Grouped(l.leaked - l.exact)
+                    << Percent(share)
+                    << ") are training puzzles: " << Grouped(l.exact)
+                    << " with the same text, " << Grouped(l.leaked - l.exact)
                     << " only under a symmetry; " << Grouped(l.puzzles)
                     << " distinct puzzles; " << Grouped(l.train_rows)
                     << " training rows; malformed rows: "
@@ -219,8 +218,8 @@ int RunCard(const CorpusCardOptions& o, CommandStreams streams) {
             if (!row.malformed) groups.Add(row);
           }
         };
-        const int code = RunCorpusScan(scan, threads, streams.err,
-                                       streams.in, card.files);
+        const int code =
+            RunCorpusScan(scan, threads, streams.err, streams.in, card.files);
         card.duplicates = groups.Finish([](const std::vector<GroupMember>&) {});
         WriteCardMarkdown(card, out[0]);
         if (!o.json.empty()) WriteCardJson(card, out[1]);

@@ -48,13 +48,12 @@ void SetupGen(CLI::App& app, GenOptions& options) {
   app.description(
       "Makes random Sudoku puzzles, reproducible from --seed whatever the "
       "thread count, as 81-character lines ('.' for blanks).");
-  ValueName(app.add_option("-n,--count", options.count,
-                           "Puzzles to make, 0 to 10^12")
-                ->capture_default_str()
-                ->check(CLI::Range(uint64_t{0}, uint64_t{1'000'000'000'000})),
-            "N");
-  AddSeedOption(app, options.seed,
-                "Seed: puzzle i depends only on (seed, i)",
+  ValueName(
+      app.add_option("-n,--count", options.count, "Puzzles to make, 0 to 10^12")
+          ->capture_default_str()
+          ->check(CLI::Range(uint64_t{0}, uint64_t{1'000'000'000'000})),
+      "N");
+  AddSeedOption(app, options.seed, "Seed: puzzle i depends only on (seed, i)",
                 /*short_alias=*/true);
   CLI::Option* clues = ValueName(
       app.add_option("-c,--clues", options.clues,
@@ -62,16 +61,16 @@ void SetupGen(CLI::App& app, GenOptions& options) {
                      "(default: remove clues until none can go)")
           ->check(ClueRangeValidator()),
       "A..B");
-  CLI::Option* min_clues = ValueName(
-      app.add_option("--min-clues", options.min_clues,
-                     "Lowest clue count, 0 to 81")
-          ->check(CLI::Range(0, kCells)),
-      "N");
-  CLI::Option* max_clues = ValueName(
-      app.add_option("--max-clues", options.max_clues,
-                     "Highest clue count, 0 to 81")
-          ->check(CLI::Range(0, kCells)),
-      "N");
+  CLI::Option* min_clues =
+      ValueName(app.add_option("--min-clues", options.min_clues,
+                               "Lowest clue count, 0 to 81")
+                    ->check(CLI::Range(0, kCells)),
+                "N");
+  CLI::Option* max_clues =
+      ValueName(app.add_option("--max-clues", options.max_clues,
+                               "Highest clue count, 0 to 81")
+                    ->check(CLI::Range(0, kCells)),
+                "N");
   clues->excludes(min_clues);
   clues->excludes(max_clues);
   ValueName(app.add_option("-k,--kind", options.kind,

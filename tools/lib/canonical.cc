@@ -380,8 +380,7 @@ class Canonicalizer {
       const uint8_t label = work_.labels[cells[i]];
       key[i] = cells[i] != 0 && label == 0 ? kFresh : label;
     }
-    if ((key[0] == kFresh &&
-         (cells[0] == cells[1] || cells[0] == cells[2])) ||
+    if ((key[0] == kFresh && (cells[0] == cells[1] || cells[0] == cells[2])) ||
         (key[1] == kFresh && cells[1] == cells[2])) {
       SpellEachOrder(cells, s, mask, options, count, least);
       return;
@@ -389,8 +388,7 @@ class Canonicalizer {
     // The orders that sort the keys give the least of all; when the mask
     // holds one of them, they are the least it allows.
     const int relation = Compare(key[0], key[1]) * 9 +
-                         Compare(key[0], key[2]) * 3 +
-                         Compare(key[1], key[2]);
+                         Compare(key[0], key[2]) * 3 + Compare(key[1], key[2]);
     uint16_t least_key = 0xFFFF;
     uint8_t least_orders = kSortingOrders[relation] & mask;
     if (least_orders != 0) {
@@ -412,8 +410,7 @@ class Canonicalizer {
     uint16_t text = 0;
     for (int shift = 8; shift >= 0; shift -= 4) {
       const unsigned v = least_key >> shift & 0xF;
-      text =
-          static_cast<uint16_t>(text | (v == kFresh ? next++ : v) << shift);
+      text = static_cast<uint16_t>(text | (v == kFresh ? next++ : v) << shift);
     }
     if (text > least) return;
     least = text;

@@ -106,29 +106,29 @@ class ScanReader {
 void WorkOn(ScanBatch& batch, const std::function<void(CorpusRow&)>& work) {
   batch.rows.clear();
   batch.rows.resize(batch.lines.size());
-  ParallelRanges(&batch, batch.lines.size(), kGrain,
-                 [&batch, &work](size_t begin, size_t end) {
-                   PuzzleRecord record;
-                   for (size_t i = begin; i != end; ++i) {
-                     const Batch::Line& line = batch.lines[i];
-                     DatasetParser::ParseRecord(
-                         batch.format,
-                         std::string_view(batch.text).substr(line.offset,
-                                                             line.length),
-                         record, GivensCheck::kDeferred);
-                     if (line.truncated) MarkTruncated(record);
-                     CorpusRow& row = batch.rows[i];
-                     row.file = batch.file;
-                     row.line = line.number;
-                     if (record.status == RecordStatus::kMalformed) {
-                       row.malformed = true;
-                       row.reason = record.reason;
-                       continue;
-                     }
-                     row.puzzle = record.puzzle;
-                     if (work) work(row);
-                   }
-                 });
+  ParallelRanges(
+      &batch, batch.lines.size(), kGrain,
+      [&batch, &work](size_t begin, size_t end) {
+        PuzzleRecord record;
+        for (size_t i = begin; i != end; ++i) {
+          const Batch::Line& line = batch.lines[i];
+          DatasetParser::ParseRecord(
+              batch.format,
+              std::string_view(batch.text).substr(line.offset, line.length),
+              record, GivensCheck::kDeferred);
+          if (line.truncated) MarkTruncated(record);
+          CorpusRow& row = batch.rows[i];
+          row.file = batch.file;
+          row.line = line.number;
+          if (record.status == RecordStatus::kMalformed) {
+            row.malformed = true;
+            row.reason = record.reason;
+            continue;
+          }
+          row.puzzle = record.puzzle;
+          if (work) work(row);
+        }
+      });
 }
 
 // The serial last stage: counts every row of an input, names the bad ones
@@ -200,12 +200,13 @@ int RunCorpusScan(const CorpusScan& scan, StageThreads& threads,
   BatchPool pool(kBatchRows, [] { return std::make_unique<ScanBatch>(); });
   ScanReader reader(scan.paths, in, files, pool);
   ScanAccountant accountant(scan, files, err);
-  threads.Run<ScanBatch>([&reader] { return reader.Next(); },
-                         [&scan](ScanBatch& batch) { WorkOn(batch, scan.work); },
-                         [&pool, &accountant](ScanBatch* batch) {
-                           accountant.Account(*batch);
-                           pool.Give(batch);
-                         });
+  threads.Run<ScanBatch>(
+      [&reader] { return reader.Next(); },
+      [&scan](ScanBatch& batch) { WorkOn(batch, scan.work); },
+      [&pool, &accountant](ScanBatch* batch) {
+        accountant.Account(*batch);
+        pool.Give(batch);
+      });
   return accountant.exit_code();
 }
 

@@ -15,8 +15,8 @@
 namespace sudoku {
 
 enum class FileFormat : uint8_t {
-  // As bench reads a file (engine/input/dataset.h): 81-character lines, or any CSV
-  // whose header names a puzzle column; gzip, xz and zstd decoded.
+  // As bench reads a file (engine/input/dataset.h): 81-character lines, or
+  // any CSV whose header names a puzzle column; gzip, xz and zstd decoded.
   kLines,
   // 9 lines of 9 cells per grid, grids apart by blank lines; spaces, '|' and
   // rule lines of '-', '+', '=' are ignored; '#' comments skipped. The engine

@@ -10,8 +10,7 @@ void SetupShuffle(CLI::App& app, ShuffleOptions& options) {
       "Applies a random Sudoku symmetry (digit relabelling, row and column "
       "swaps within bands and stacks, band and stack swaps, transposition) "
       "to each puzzle; puzzle i's symmetry depends only on (seed, i).");
-  AddInputFiles(app, options.inputs,
-                "Puzzle files, - for standard input");
+  AddInputFiles(app, options.inputs, "Puzzle files, - for standard input");
   AddSeedOption(app, options.seed,
                 "Seed: puzzle i's symmetry depends only on (seed, i)",
                 /*short_alias=*/true);

@@ -38,8 +38,9 @@ TEST(GroupedHelp, ValuesAreNamedInTheHousesWords) {
   double share = 0.5;
   bool flag = false;
   std::string name;
-  app.add_option("--count", count)->capture_default_str()->check(
-      CLI::Range(0, 9));
+  app.add_option("--count", count)
+      ->capture_default_str()
+      ->check(CLI::Range(0, 9));
   app.add_option("--share", share);
   CLI::Option* other = app.add_option("--name", name);
   app.add_flag("--flag", flag)->excludes(other);

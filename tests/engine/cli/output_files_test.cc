@@ -34,8 +34,10 @@ TEST(OutputFiles, TwoOutputsOnOneFileAreRefusedBeforeEitherIsMade) {
   std::ostringstream out, err;
   OutputFiles files("tool", out, err);
   EXPECT_FALSE(files.Open({}, {{"--output", path}, {"--json", path}}));
-  EXPECT_NE(err.str().find("--json " + path + " names the same file as "
-                           "--output " + path),
+  EXPECT_NE(err.str().find("--json " + path +
+                           " names the same file as "
+                           "--output " +
+                           path),
             std::string::npos)
       << err.str();
   EXPECT_FALSE(std::filesystem::exists(path));
@@ -44,8 +46,8 @@ TEST(OutputFiles, TwoOutputsOnOneFileAreRefusedBeforeEitherIsMade) {
 TEST(OutputFiles, StandardOutputMayTakeSeveralOutputs) {
   std::ostringstream out, err;
   OutputFiles files("tool", out, err);
-  ASSERT_TRUE(files.Open({{"the input", "-"}}, {{"--output", ""},
-                                                {"--json", "-"}}));
+  ASSERT_TRUE(
+      files.Open({{"the input", "-"}}, {{"--output", ""}, {"--json", "-"}}));
   files[0] << "a";
   files[1] << "b";
   EXPECT_TRUE(files.Close());

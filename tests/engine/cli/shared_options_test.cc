@@ -29,9 +29,9 @@ TEST(SharedOptions, ThreadsDefaultToEveryCoreAndZeroMeansThat) {
     CLI::App app;
     int threads = -1;
     AddThreadsOption(app, threads);
-    ASSERT_TRUE(Parses(app, given.empty() ? std::vector<std::string>{}
-                                          : std::vector<std::string>{
-                                                "--threads", given}));
+    ASSERT_TRUE(Parses(
+        app, given.empty() ? std::vector<std::string>{}
+                           : std::vector<std::string>{"--threads", given}));
     EXPECT_EQ(threads, given == "3" ? 3 : EveryCore()) << given;
   }
   for (const std::string bad : {"-1", "1025", "two"}) {

@@ -81,8 +81,7 @@ TEST(UsageErrors, ASubcommandsErrorsNameIt) {
 TEST(UsageErrors, MissingInputFilesSayHowToReadStandardInput) {
   const std::string error = Program().Error({"--name", "x", "sub"});
   EXPECT_EQ(error.rfind("prog sub: no input named", 0), 0u) << error;
-  EXPECT_NE(error.find("- to read standard input"), std::string::npos)
-      << error;
+  EXPECT_NE(error.find("- to read standard input"), std::string::npos) << error;
 }
 
 TEST(UsageErrors, AMissingSubcommandListsThem) {

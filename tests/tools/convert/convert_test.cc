@@ -1,7 +1,5 @@
 // End-to-end tests of the convert command line: every format both ways,
 // solving for Kaggle and test rows, bad and compressed input.
-#include "tools/convert/convert_command.h"
-
 #include <gtest/gtest.h>
 #include <lzma.h>
 #include <zlib.h>
@@ -13,6 +11,7 @@
 #include "engine/input/puzzle.h"
 #include "tests/fixtures.h"
 #include "tests/tools/tool_run.h"
+#include "tools/convert/convert_command.h"
 #include "tools/gen/gen_command.h"
 #include "tools/shuffle/shuffle_command.h"
 

@@ -1,7 +1,5 @@
 // End-to-end tests of the gen command line: reproducible puzzles of each
 // kind and clue count, its options and usage errors.
-#include "tools/gen/gen_command.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +9,7 @@
 #include "engine/input/puzzle.h"
 #include "tests/tools/brute_count.h"
 #include "tests/tools/tool_run.h"
+#include "tools/gen/gen_command.h"
 
 namespace sudoku {
 namespace {

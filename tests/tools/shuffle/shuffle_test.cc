@@ -1,13 +1,12 @@
 // End-to-end tests of the shuffle command line: symmetries, their
 // inverses and canonical forms, bad lines and missing files.
-#include "tools/shuffle/shuffle_command.h"
-
 #include <gtest/gtest.h>
 
 #include <fstream>
 
 #include "tests/tools/tool_run.h"
 #include "tools/gen/gen_command.h"
+#include "tools/shuffle/shuffle_command.h"
 
 namespace sudoku {
 namespace {
