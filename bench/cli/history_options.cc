@@ -36,12 +36,18 @@ void AddSelectionOptions(CLI::App* app, HistoryCommandOptions& o) {
                             "Only commits from this revision on, or first\n"
                             "run on or after this date (YYYY-MM-DD)"),
             "REV|DATE");
+  ValueName(app->add_option("--measure", o.measure,
+                            "The throughput judged: cpu (puzzles per\n"
+                            "CPU-second, which load barely moves) or wall")
+                ->check(CLI::IsMember({"cpu", "wall"}))
+                ->capture_default_str(),
+            "NAME");
 }
 
-// history check: a verdict on each series' newest commit.
-CLI::App* AddHistoryCheck(CLI::App& h, HistoryCommandOptions& o) {
+// `history check`: its own options beside the database and the selection.
+CLI::App* SetupCheck(CLI::App* h, HistoryCommandOptions& o) {
   CLI::App* check =
-      h.add_subcommand("check", "A verdict on each series' newest commit");
+      h->add_subcommand("check", "A verdict on each series' newest commit");
   check->footer(ExitCodesFooter(HistoryExitCodes()));
   AddDatabaseOptions(check, o);
   AddSelectionOptions(check, o);
@@ -72,6 +78,10 @@ CLI::App* AddHistoryCheck(CLI::App& h, HistoryCommandOptions& o) {
             "NAME");
   ValueName(check->add_option("--json", o.check_json,
                               "Write the verdict of every series as JSON"),
+            "FILE");
+  ValueName(check->add_option("--markdown", o.markdown,
+                              "Append the verdict as Markdown (a CI job\n"
+                              "summary); - for standard output"),
             "FILE");
   return check;
 }
@@ -140,7 +150,7 @@ HistoryApps SetupHistory(CLI::App& app, HistoryCommandOptions& o) {
                              "Metric Format JSON"),
             "FILE");
 
-  apps.check = AddHistoryCheck(*h, o);
+  apps.check = SetupCheck(h, o);
   return apps;
 }
 
