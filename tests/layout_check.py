@@ -11,14 +11,20 @@
 - every C and C++ source file opens with a comment line saying what it is for.
 - bench/cli/ includes only bench/cli/; bench/run/ never includes bench/'s subcommands (the top
   level's files and bench/bisect/).
-- no source file of bench/ (the CLI) is over MAX_BENCH_LINES lines.
+- tools/ never includes bench/; tools/lib/ (the library) includes no program's folder, and a
+  program's folder (tools/gen/, ...) no other program's.
+- no source file of engine/, strategies/, bench/ or tools/ is over MAX_LINES lines, and no function
+  in them over function_lengths.MAX_FUNCTION_LINES; the SIMD kernel (strategies/*.inc) aside.
 Prints every violation as FILE:LINE: reason and exits 1 when there is one.
 """
 import os
 import re
 import sys
 
-MAX_BENCH_LINES = 600
+import function_lengths
+
+MAX_LINES = 600
+CODE_TOPS = ("engine", "strategies", "bench", "tools")
 SOURCE_SUFFIXES = (".cc", ".h", ".c", ".inc")
 INCLUDE = re.compile(r'^\s*#\s*include\s+([<"])([^>"]+)[>"]')
 
@@ -36,6 +42,9 @@ def engine_layers(root):
 
 def sources(root, top):
     for folder, _, files in os.walk(os.path.join(root, top)):
+        # The fuzzers' seed inputs, not sources.
+        if os.path.relpath(folder, root).split(os.sep)[:3] == ["tests", "fuzz", "corpus"]:
+            continue
         for name in sorted(files):
             if name.endswith(SOURCE_SUFFIXES):
                 yield os.path.join(folder, name)
@@ -105,16 +114,12 @@ def check(root):
 
     for top in ("bench", "tools", "tests"):
         for path in sources(root, top):
-            if "corpus" in path.split(os.sep):
-                continue
             for number, kind, target in includes(path):
                 if target == "mpi.h" and os.path.relpath(path, root) != "bench/run/mpi_rank_group.cc":
                     say(path, number, "mpi.h stays in bench/run/mpi_rank_group.cc")
 
     for top in ("engine", "strategies", "bench", "tools", "tests"):
         for path in sources(root, top):
-            if "corpus" in path.split(os.sep):
-                continue
             with open(path, encoding="utf-8", errors="replace") as source:
                 first = source.readline()
             if not (first.startswith("//") or first.startswith("/*")):
@@ -133,12 +138,32 @@ def check(root):
             if here[0] == "run" and (len(parts) == 2 or parts[1] == "bisect"):
                 say(path, number, f'"{target}": bench/run/ never includes a subcommand')
 
-    for path in sources(root, "bench"):
-        with open(path, encoding="utf-8", errors="replace") as source:
-            count = sum(1 for _ in source)
-        if count > MAX_BENCH_LINES and not path.endswith(".inc"):
-            say(path, count, f"{count} lines: the CLI keeps each file under "
-                f"{MAX_BENCH_LINES} (split it by feature)")
+    # tools/: a library (lib/) and one folder per program, which parses and calls it.
+    for path in sources(root, "tools"):
+        here = os.path.relpath(path, os.path.join(root, "tools")).split(os.sep)
+        for number, kind, target in includes(path):
+            parts = target.split("/")
+            if kind != '"' or len(parts) < 2:
+                continue
+            if parts[0] == "bench":
+                say(path, number, f'"{target}": tools/ never includes bench/')
+            elif parts[0] == "tools" and len(parts) > 2 and parts[1] not in ("lib", here[0]):
+                say(path, number, f'"{target}": tools/{here[0]}/ includes only tools/lib/ '
+                    "and its own folder")
+
+    for top in CODE_TOPS:
+        for path in sources(root, top):
+            if path.endswith(".inc"):
+                continue
+            with open(path, encoding="utf-8", errors="replace") as source:
+                text = source.read()
+            count = text.count("\n")
+            if count > MAX_LINES:
+                say(path, count, f"{count} lines: keep each source file under "
+                    f"{MAX_LINES} (split it by concern)")
+            for first, lines in function_lengths.long_functions(text):
+                say(path, first, f"a function of {lines} lines: keep each under "
+                    f"{function_lengths.MAX_FUNCTION_LINES} (split it into named steps)")
     return problems
 
 

@@ -7,6 +7,7 @@
 #include "bench/cli/compare_options.h"
 #include "bench/cli/history_options.h"
 #include "bench/cli/merge_options.h"
+#include "engine/cli/usage_errors.h"
 #include "engine/common/exit_codes.h"
 #include "engine/report/report.h"
 
@@ -76,12 +77,9 @@ void FinishBenchApp(CLI::App& app, std::ostream& out) {
   app.set_version_flag("--version", BenchVersion(),
                        "Print the version and exit")
       ->group("Help");
-  // A usage error points at --help alone: --help-all adds only the
-  // subcommands' options.
-  app.failure_message([](const CLI::App*, const CLI::Error& error) {
-    return std::string(error.what()) +
-           "\nRun with --help for more information.\n";
-  });
+  // A usage error in the house style, pointing at --help alone: --help-all
+  // adds only the subcommands' options.
+  UseHouseErrors(app);
 }
 
 }  // namespace sudoku

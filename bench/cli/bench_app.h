@@ -7,8 +7,8 @@
 #include <ostream>
 #include <string>
 
-#include "bench/cli/help_text.h"
-#include "bench/cli/man_page.h"
+#include "engine/cli/help_text.h"
+#include "engine/cli/man_page.h"
 
 namespace sudoku {
 

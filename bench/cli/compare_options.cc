@@ -2,7 +2,7 @@
 // definition.
 #include "bench/cli/compare_options.h"
 
-#include "bench/cli/help_text.h"
+#include "engine/cli/help_text.h"
 
 namespace sudoku {
 

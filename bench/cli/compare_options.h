@@ -5,7 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "bench/cli/help_text.h"
+#include "engine/cli/help_text.h"
 
 namespace sudoku {
 

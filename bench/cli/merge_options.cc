@@ -1,7 +1,7 @@
 // The options of `bench merge`: their values and their one CLI11 definition.
 #include "bench/cli/merge_options.h"
 
-#include "bench/cli/help_text.h"
+#include "engine/cli/help_text.h"
 
 namespace sudoku {
 

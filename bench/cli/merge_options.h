@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/cli/help_text.h"
+#include "engine/cli/help_text.h"
 
 namespace sudoku {
 

@@ -5,9 +5,9 @@
 
 #include <algorithm>
 #include <concepts>
-#include <thread>
 
-#include "bench/cli/help_text.h"
+#include "engine/cli/help_text.h"
+#include "engine/cli/shared_options.h"
 #include "strategies/registry.h"
 
 namespace sudoku {
@@ -69,8 +69,6 @@ CLI::Option* RunCommandCli::Recorded(CLI::Option* option, const T& value) {
 }
 
 void RunCommandCli::Setup(CLI::App& app, RunCommandOptions& options) {
-  options.threads =
-      static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   AddInputOptions(app, options);
   AddStrategyOptions(app, options);
   AddRunOptions(app, options);
@@ -191,12 +189,7 @@ void RunCommandCli::AddStrategyOptions(CLI::App& app, RunCommandOptions& o) {
 
 // How each puzzle is searched, by how many threads, how many times.
 void RunCommandCli::AddRunOptions(CLI::App& app, RunCommandOptions& o) {
-  ValueName(app.add_option("-t,--threads", o.threads,
-                           "Worker threads, 1 to 1024 (default: all cores)")
-                ->check(CLI::Range(1, 1024))
-                ->capture_default_str(),
-            "N")
-      ->group(kRun);
+  AddThreadsOption(app, o.threads)->group(kRun);
   ValueName(Recorded(app.add_option("--max-nodes", o.max_nodes,
                                     "Node budget per puzzle and strategy "
                                     "(default: none)"),

@@ -2,7 +2,7 @@
 // one corpus file.
 //
 // Usage: corpus_rate FILE STRATEGY... [--limit N] [--budget N] [--min-seconds
-// S]
+// S] (corpus_rate --help says more)
 //
 // Loads every puzzle of FILE first, read as bench reads it (any format and
 // compression bench takes; a line that is not a puzzle stops the load), so
@@ -23,6 +23,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/cli/program.h"
+#include "engine/cli/shared_options.h"
 #include "engine/common/exit_codes.h"
 #include "engine/input/dataset.h"
 #include "engine/input/input.h"
@@ -38,26 +40,58 @@ using sudoku::Strategy;
 
 struct Options {
   std::string file;
-  std::vector<const Strategy*> strategies;
+  std::vector<std::string> strategies;
   uint32_t limit = 2;
   uint64_t budget = sudoku::kUnlimitedNodes;
   double min_seconds = 1.0;
 };
+
+std::vector<std::string> StrategyNames() {
+  std::vector<std::string> names;
+  for (const Strategy& s : sudoku::AllStrategies()) names.emplace_back(s.name);
+  return names;
+}
+
+void Setup(CLI::App& app, Options& options) {
+  app.description(
+      "Puzzles per second of strategies alone, single-threaded, over one "
+      "corpus file: every puzzle is loaded first, then each strategy solves "
+      "the whole corpus in a tight loop until --min-seconds have gone by.");
+  sudoku::ValueName(app.add_option("file", options.file,
+                                   "The corpus: any format and compression "
+                                   "bench reads")
+                        ->required()
+                        ->check(sudoku::InputPathValidator()),
+                    "FILE");
+  sudoku::ValueName(app.add_option("strategies", options.strategies,
+                                   "Strategies to time, one after another")
+                        ->required()
+                        ->check(CLI::IsMember(StrategyNames())),
+                    "STRATEGY...");
+  sudoku::ValueName(app.add_option("--limit", options.limit,
+                                   "Solutions to look for: 1 stops at the "
+                                   "first, 2 proves uniqueness")
+                        ->capture_default_str()
+                        ->check(CLI::Range(1u, 1'000'000u)),
+                    "N");
+  sudoku::ValueName(
+      app.add_option("--budget", options.budget,
+                     "Node budget per puzzle (default: none)")
+          ->check(CLI::Range(uint64_t{1}, sudoku::kUnlimitedNodes)),
+      "N");
+  sudoku::ValueName(app.add_option("--min-seconds", options.min_seconds,
+                                   "Repeat passes over the corpus until this "
+                                   "long has gone by")
+                        ->capture_default_str()
+                        ->check(CLI::Range(0.0, 1e6)),
+                    "S");
+}
 
 double ThreadCpuSeconds() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return static_cast<double>(ts.tv_sec) +
          1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
-int Usage(const char* why) {
-  std::cerr << "corpus_rate: " << why << "\n"
-            << "usage: corpus_rate FILE STRATEGY... [--limit N] [--budget N] "
-               "[--min-seconds S]\nstrategies:";
-  for (const Strategy& s : sudoku::AllStrategies()) std::cerr << ' ' << s.name;
-  std::cerr << '\n';
-  return sudoku::kExitUsage;
 }
 
 bool LoadCorpus(const std::string& path, std::vector<Grid>& puzzles) {
@@ -85,43 +119,42 @@ bool LoadCorpus(const std::string& path, std::vector<Grid>& puzzles) {
   return ok;
 }
 
+int Measure(const Options& options);
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  CLI::App app;
+  app.name("corpus_rate");
   Options options;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    const bool has_value = i + 1 < argc;
-    if (arg == "--limit" && has_value) {
-      options.limit =
-          static_cast<uint32_t>(std::strtoul(argv[++i], nullptr, 10));
-    } else if (arg == "--budget" && has_value) {
-      options.budget = std::strtoull(argv[++i], nullptr, 10);
-    } else if (arg == "--min-seconds" && has_value) {
-      options.min_seconds = std::strtod(argv[++i], nullptr);
-    } else if (arg.starts_with("--")) {
-      return Usage("unknown or incomplete option");
-    } else if (options.file.empty()) {
-      options.file = arg;
-    } else if (const Strategy* s = sudoku::FindStrategy(arg)) {
-      options.strategies.push_back(s);
-    } else {
-      return Usage("unknown strategy");
-    }
-  }
-  if (options.file.empty() || options.strategies.empty()) {
-    return Usage("need a corpus file and at least one strategy");
-  }
-  if (options.limit < 1) return Usage("--limit must be at least 1");
+  Setup(app, options);
+  sudoku::AddToolDocs(app, "puzzles per second of strategies alone",
+                      {{{"0", "all good"},
+                        {"2",
+                         "bad usage, or a corpus that cannot be read or "
+                         "holds a bad line"}},
+                       ""},
+                      std::cout);
+  return sudoku::ParseAndRun(app, sudoku::Arguments(argc, argv),
+                             {std::cin, std::cout, std::cerr},
+                             [&] { return Measure(options); });
+}
 
+namespace {
+
+int Measure(const Options& options) {
   std::vector<Grid> puzzles;
   if (!LoadCorpus(options.file, puzzles)) return sudoku::kExitUsage;
-  if (puzzles.empty()) return Usage("the corpus holds no puzzles");
+  if (puzzles.empty()) {
+    std::cerr << "corpus_rate: " << options.file << " holds no puzzles\n";
+    return sudoku::kExitUsage;
+  }
 
   std::printf("%-14s %9s %8s %12s %12s %9s %9s %8s %8s %12s\n", "strategy",
               "puzzles", "passes", "puzzles/s", "wall/s", "solved", "multiple",
               "none", "over", "nodes/puzzle");
-  for (const Strategy* s : options.strategies) {
+  for (const std::string& name : options.strategies) {
+    const Strategy* s = sudoku::FindStrategy(name);
     const size_t warm = puzzles.size() < 1000 ? puzzles.size() : 1000;
     for (size_t i = 0; i < warm; ++i) {
       s->Solve(puzzles[i], options.limit, options.budget);
@@ -158,3 +191,5 @@ int main(int argc, char** argv) {
   }
   return sudoku::kExitOk;
 }
+
+}  // namespace

@@ -3,6 +3,10 @@
 #include "engine/pipeline/driver.h"
 
 #include "engine/pipeline/pipeline.h"
+#include "engine/pipeline/pipeline_accountant.h"
+#include "engine/pipeline/pipeline_batch.h"
+#include "engine/pipeline/pipeline_reader.h"
+#include "engine/pipeline/pipeline_solver.h"
 
 namespace sudoku {
 

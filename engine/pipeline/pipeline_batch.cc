@@ -25,7 +25,7 @@ Batch* BatchPool::Take() {
       return batch;
     }
   }
-  auto batch = std::make_unique<Batch>();
+  std::unique_ptr<Batch> batch = make_ ? make_() : std::make_unique<Batch>();
   batch->lines.reserve(batch_size_);
   batch->text.reserve(batch_size_ * 96);
   std::lock_guard lock(mutex_);

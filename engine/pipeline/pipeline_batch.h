@@ -3,9 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/input/dataset.h"
@@ -45,6 +47,10 @@ struct TallyEntry {
 //   outcomes: records.size() x strategies, row r at r * strategies
 //   tallies:  the same rows, what the statistics read of the outcomes
 struct Batch {
+  // A pass over many inputs may carry its own results in a type derived from
+  // Batch (BatchPool's `make`), freed through this one.
+  virtual ~Batch() = default;
+
   struct Line {
     uint64_t number;
     size_t offset, length;
@@ -76,7 +82,11 @@ struct Batch {
 // none leaks when a stage throws. Take and Give may run on any threads.
 class BatchPool {
  public:
-  explicit BatchPool(size_t batch_size) : batch_size_(batch_size) {}
+  // `make` makes each new batch: a type derived from Batch that carries what
+  // another pass keeps per line (a tool's rows); empty, a plain Batch.
+  explicit BatchPool(size_t batch_size,
+                     std::function<std::unique_ptr<Batch>()> make = nullptr)
+      : batch_size_(batch_size), make_(std::move(make)) {}
   ~BatchPool();
   BatchPool(const BatchPool&) = delete;
   BatchPool& operator=(const BatchPool&) = delete;
@@ -88,6 +98,7 @@ class BatchPool {
 
  private:
   const size_t batch_size_;
+  const std::function<std::unique_ptr<Batch>()> make_;
   std::mutex mutex_;  // taken twice per batch of thousands of lines
   std::vector<std::unique_ptr<Batch>> made_;
   std::vector<Batch*> free_;

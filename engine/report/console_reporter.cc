@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,33 @@ uint64_t Unanswered(const std::vector<ReportRow>& rows) {
   uint64_t total = 0;
   for (const ReportRow& r : rows) total += r.errors;
   return total;
+}
+
+// The lines under the table that say what went wrong, and which counts
+// nothing could check.
+void WriteErrors(std::ostream& out, const DatasetResult& result,
+                 const std::vector<ReportRow>& rows) {
+  if (result.wrong_answers > 0 || result.disagreements > 0) {
+    out << "  ERROR: " << Grouped(result.wrong_answers) << " wrong answers, "
+        << Grouped(result.disagreements)
+        << " unresolved disagreements (details on standard error)\n";
+  }
+  if (const uint64_t unanswered = Unanswered(rows); unanswered > 0) {
+    out << "  ERROR: " << Grouped(unanswered)
+        << " puzzles left unanswered: a strategy's process died, answered "
+           "garbage or timed out (details on standard error)\n";
+  }
+  // A loaded or process strategy's counts stand in the table as claims;
+  // say loudly which of them nothing could contradict.
+  for (const ReportRow& r : rows) {
+    if (r.unchecked == 0) continue;
+    out << "  UNCHECKED: " << Grouped(r.unchecked) << " of " << r.strategy
+        << "'s answers claim a solution count (none, one, several) that "
+           "nothing in this run could contradict: no built-in strategy "
+           "that settles it ran and the file gives no count; run a built-in "
+           "counting strategy beside it, or add --reference STRATEGY (e.g. "
+           "bands)\n";
+  }
 }
 
 }  // namespace
@@ -118,27 +146,7 @@ void ConsoleReporter::ReportPass(const Manifest&, const DatasetResult& result,
            << '\n';
     }
   }
-  if (result.wrong_answers > 0 || result.disagreements > 0) {
-    out_ << "  ERROR: " << Grouped(result.wrong_answers) << " wrong answers, "
-         << Grouped(result.disagreements)
-         << " unresolved disagreements (details on standard error)\n";
-  }
-  if (const uint64_t unanswered = Unanswered(rows); unanswered > 0) {
-    out_ << "  ERROR: " << Grouped(unanswered)
-         << " puzzles left unanswered: a strategy's process died, answered "
-            "garbage or timed out (details on standard error)\n";
-  }
-  // A loaded or process strategy's counts stand in the table as claims;
-  // say loudly which of them nothing could contradict.
-  for (const ReportRow& r : rows) {
-    if (r.unchecked == 0) continue;
-    out_ << "  UNCHECKED: " << Grouped(r.unchecked) << " of " << r.strategy
-         << "'s answers claim a solution count (none, one, several) that "
-            "nothing in this run could contradict: no built-in strategy "
-            "that settles it ran and the file gives no count; run a built-in "
-            "counting strategy beside it, or add --reference STRATEGY (e.g. "
-            "bands)\n";
-  }
+  WriteErrors(out_, result, rows);
 }
 
 }  // namespace sudoku

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/cli_support.h"
+#include "engine/cli/program.h"
 
 namespace sudoku::testing {
 

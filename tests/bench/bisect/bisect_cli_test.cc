@@ -273,7 +273,7 @@ TEST(BisectCli, MisuseAndBrokenEndsExitTwoAndLeaveTheRepository) {
        "the build succeeded but left no"},
       {"--good HEAD~2" + toy + " /no/such/file.txt", "bench failed (exit 2)"},
       {"--good HEAD~2 --plugin libtoy.so -s toy -- " + kEasy,
-       "--build is required"},
+       "--build: required, not given"},
   };
   for (const Case& c : cases) {
     const BenchRun run = Bisect(repo, c.args);

@@ -1,0 +1,82 @@
+// The options several programs have, each defined once.
+#include "engine/cli/shared_options.h"
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <thread>
+
+#include "engine/cli/help_text.h"
+#include "engine/cli/usage_errors.h"
+
+namespace sudoku {
+namespace {
+
+// 1 to kMaxThreads, or 0 for every core, which it writes in 0's place.
+CLI::Validator ThreadCount() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        int n = -1;
+        const auto [end, error] =
+            std::from_chars(text.data(), text.data() + text.size(), n);
+        if (error != std::errc() || end != text.data() + text.size() || n < 0 ||
+            n > kMaxThreads) {
+          return "'" + text + "' is not 1 to " + std::to_string(kMaxThreads) +
+                 ", or 0 for every core";
+        }
+        if (n == 0) text = std::to_string(EveryCore());
+        return {};
+      },
+      "");
+}
+
+}  // namespace
+
+int EveryCore() {
+  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+CLI::Option* AddThreadsOption(CLI::App& app, int& threads) {
+  threads = EveryCore();
+  return ValueName(
+      app.add_option("-t,--threads", threads,
+                     "Worker threads, 1 to " + std::to_string(kMaxThreads) +
+                         " (default and 0: all cores)")
+          ->transform(ThreadCount()),
+      "N");
+}
+
+CLI::Option* AddOutputOption(CLI::App& app, std::string& path,
+                             const std::string& what) {
+  return ValueName(app.add_option("-o,--output", path,
+                                  "Write " + (what.empty() ? "" : what + " ") +
+                                      "to FILE instead of standard output"),
+                   "FILE");
+}
+
+CLI::Option* AddSeedOption(CLI::App& app, uint64_t& seed,
+                           const std::string& help, bool short_alias) {
+  if (short_alias) app.add_option("-s", seed)->group("");
+  return ValueName(app.add_option("--seed", seed, help)->capture_default_str(),
+                   "N");
+}
+
+CLI::Validator InputPathValidator() {
+  return CLI::Validator(
+      [](std::string& path) -> std::string {
+        if (path == "-") return {};
+        std::ifstream file(path);
+        return file ? std::string() : "cannot read file: " + path;
+      },
+      "", kInputPathValidator);
+}
+
+CLI::Option* AddInputFiles(CLI::App& app, std::vector<std::string>& paths,
+                           const std::string& help) {
+  return ValueName(app.add_option("files", paths, help)
+                       ->required()
+                       ->check(InputPathValidator()),
+                   "FILE...");
+}
+
+}  // namespace sudoku

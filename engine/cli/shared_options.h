@@ -1,0 +1,49 @@
+// The options several programs have, each defined once here: its names, its
+// value, its range check and its help text, so that bench and the tools
+// spell and explain them alike.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sudoku {
+
+// The most worker threads a program takes.
+inline constexpr int kMaxThreads = 1024;
+
+// Every core of this machine (at least 1): the default thread count.
+int EveryCore();
+
+// -t,--threads N: worker threads, 1 to kMaxThreads; 0, and the default,
+// mean every core. `threads` is set to EveryCore() here and 0 is replaced
+// by it as it is parsed, so it is never 0 afterwards.
+CLI::Option* AddThreadsOption(CLI::App& app, int& threads);
+
+// -o,--output FILE: the program's main output goes to FILE instead of
+// standard output ('-' names standard output too). `what` names the output
+// in the help ("the groups"); empty, the help says just "Write to FILE".
+// The file is opened by OutputFiles (output_files.h), after the check
+// against the inputs.
+CLI::Option* AddOutputOption(CLI::App& app, std::string& path,
+                             const std::string& what = "");
+
+// --seed N: what a program's random choices depend on, shown with its
+// default. `short_alias` also takes -s, hidden from --help: the programs
+// that had it keep it for the scripts that use it, while -s is bench's
+// strategy.
+CLI::Option* AddSeedOption(CLI::App& app, uint64_t& seed,
+                           const std::string& help, bool short_alias);
+
+// FILE...: the puzzle files a tool reads, '-' for standard input, each
+// checked readable as it is parsed; required. A command line without them
+// is told how to read standard input (usage_errors.h).
+CLI::Option* AddInputFiles(CLI::App& app, std::vector<std::string>& paths,
+                           const std::string& help);
+
+// The check AddInputFiles makes, for options that name input files
+// (corpus leak's --train and --test): a readable file, or '-'.
+CLI::Validator InputPathValidator();
+
+}  // namespace sudoku

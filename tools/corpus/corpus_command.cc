@@ -1,0 +1,255 @@
+// The corpus command: canon, dupes, leak and card over puzzle corpora, each
+// a run of the corpus scan with its own work and output.
+#include "tools/corpus/corpus_command.h"
+
+#include <cstdlib>
+#include <ostream>
+#include <stdexcept>
+
+#include "engine/cli/output_files.h"
+#include "engine/common/exit_codes.h"
+#include "engine/common/text_format.h"
+#include "engine/pipeline/pipeline.h"
+#include "engine/report/report.h"
+#include "strategies/registry.h"
+#include "tools/lib/corpus_card.h"
+#include "tools/lib/corpus_groups.h"
+#include "tools/lib/corpus_scan.h"
+
+namespace sudoku {
+namespace {
+
+std::string TempDir(const CorpusRunOptions& run) {
+  if (!run.temp_dir.empty()) return run.temp_dir;
+  const char* env = std::getenv("TMPDIR");
+  return env != nullptr && *env != '\0' ? env : "/tmp";
+}
+
+size_t MemoryBytes(const CorpusRunOptions& run) {
+  return static_cast<size_t>(run.memory_mib) << 20;
+}
+
+std::vector<NamedPath> Named(const std::vector<std::string>& paths,
+                             const std::string& what) {
+  std::vector<NamedPath> named;
+  for (const std::string& path : paths) named.push_back({what, path});
+  return named;
+}
+
+// A subcommand's run: its input count checked, its outputs checked against
+// its inputs and opened, its threads made, and a failing temporary file
+// turned into exit 2.
+int Run(const std::string& name, const CorpusRunOptions& run,
+        const std::vector<NamedPath>& inputs,
+        const std::vector<NamedPath>& outputs, CommandStreams streams,
+        const std::function<int(OutputFiles&, StageThreads&)>& body) {
+  const std::string program = "corpus " + name;
+  if (inputs.size() > kMaxCorpusFiles) {
+    streams.err << program << ": at most " << kMaxCorpusFiles << " inputs\n";
+    return kExitUsage;
+  }
+  OutputFiles files(program, streams.out, streams.err);
+  if (!files.Open(inputs, outputs)) return kExitUsage;
+  StageThreads threads(run.threads);
+  int code;
+  try {
+    code = body(files, threads);
+  } catch (const std::runtime_error& error) {
+    streams.err << program << ": " << error.what() << '\n';
+    return kExitUsage;
+  }
+  if (!files.Close()) return kExitUsage;
+  return code;
+}
+
+std::string FilesText(size_t count) {
+  return Grouped(count) + (count == 1 ? " file" : " files");
+}
+
+// The canonical forms of a batch's well-formed rows, as canon writes them.
+void AppendForms(const CorpusCanonOptions& o,
+                 const std::vector<CorpusRow>& rows, std::string& text) {
+  for (const CorpusRow& row : rows) {
+    if (row.malformed) continue;
+    if (o.locations) {
+      text += o.inputs[row.file] + ':' + std::to_string(row.line) + '\t';
+    }
+    // FormatGrid's text, without a string a row or a branch a cell.
+    const size_t at = text.size();
+    text.resize(at + kCells);
+    for (int cell = 0; cell < kCells; ++cell) {
+      text[at + cell] = ".123456789"[row.canonical.form[cell]];
+    }
+    if (o.automorphisms) {
+      text += '\t' + std::to_string(row.canonical.automorphisms);
+    }
+    text += '\n';
+  }
+}
+
+int RunCanon(const CorpusCanonOptions& o, CommandStreams streams) {
+  return Run("canon", o.run, Named(o.inputs, "the input"),
+             {{"--output", o.run.output}}, streams,
+             [&](OutputFiles& out, StageThreads& threads) {
+               std::string text;
+               CorpusScan scan;
+               scan.paths = o.inputs;
+               scan.max_messages = o.run.max_messages;
+               scan.work = [](CorpusRow& row) {
+                 row.canonical = Canonicalize(row.puzzle);
+               };
+               scan.consume = [&](const std::vector<CorpusRow>& rows) {
+                 text.clear();
+                 AppendForms(o, rows, text);
+                 out[0] << text;
+               };
+               std::vector<CorpusFile> files;
+               return RunCorpusScan(scan, threads, streams.err, streams.in,
+                                    files);
+             });
+}
+
+// Reads the inputs, keying every well-formed row into `groups`; returns the
+// scan's exit code, and `files` says what it read.
+int KeyRows(const std::vector<std::string>& paths, const CorpusRunOptions& run,
+            StageThreads& threads, CommandStreams streams, PuzzleGroups& groups,
+            std::vector<CorpusFile>& files) {
+  CorpusScan scan;
+  scan.paths = paths;
+  scan.max_messages = run.max_messages;
+  scan.work = CanonicalizeRow;
+  scan.consume = [&](const std::vector<CorpusRow>& rows) {
+    for (const CorpusRow& row : rows) {
+      if (!row.malformed) groups.Add(row);
+    }
+  };
+  return RunCorpusScan(scan, threads, streams.err, streams.in, files);
+}
+
+uint64_t Malformed(const std::vector<CorpusFile>& files, size_t first,
+                   size_t last) {
+  uint64_t count = 0;
+  for (size_t i = first; i < last; ++i) count += files[i].malformed;
+  return count;
+}
+
+int RunDupes(const CorpusDupesOptions& o, CommandStreams streams) {
+  return Run(
+      "dupes", o.run, Named(o.inputs, "the input"),
+      {{"--output", o.run.output}}, streams,
+      [&](OutputFiles& out, StageThreads& threads) {
+        // Half the memory for the keys, half for ordering the printed
+        // groups.
+        const size_t half = MemoryBytes(o.run) / 2;
+        PuzzleGroups groups(half, TempDir(o.run));
+        std::vector<CorpusFile> files;
+        const int code =
+            KeyRows(o.inputs, o.run, threads, streams, groups, files);
+        const DuplicateCounts d = WriteDuplicateGroups(groups, o.inputs, half,
+                                                       TempDir(o.run), out[0]);
+        const uint64_t malformed = Malformed(files, 0, files.size());
+        streams.err << "corpus dupes: " << Grouped(d.rows + malformed)
+                    << " rows in " << FilesText(files.size()) << ": "
+                    << Grouped(malformed) << " malformed, " << Grouped(d.rows)
+                    << " puzzles = " << Grouped(d.distinct) << " distinct + "
+                    << Grouped(d.exact()) << " exact copies + "
+                    << Grouped(d.reworded()) << " other spellings; "
+                    << Grouped(d.groups)
+                    << (d.groups == 1 ? " puzzle occurs" : " puzzles occur")
+                    << " more than once, in " << Grouped(d.grouped)
+                    << " rows\n";
+        return code;
+      });
+}
+
+int RunLeak(const CorpusLeakOptions& o, CommandStreams streams) {
+  std::vector<std::string> paths = o.train;
+  paths.insert(paths.end(), o.test.begin(), o.test.end());
+  std::vector<NamedPath> inputs = Named(o.train, "--train");
+  for (const std::string& path : o.test) inputs.push_back({"--test", path});
+  return Run(
+      "leak", o.run, inputs, {{"--output", o.run.output}}, streams,
+      [&](OutputFiles& out, StageThreads& threads) {
+        const size_t half = MemoryBytes(o.run) / 2;
+        PuzzleGroups groups(half, TempDir(o.run));
+        std::vector<CorpusFile> files;
+        const int code = KeyRows(paths, o.run, threads, streams, groups, files);
+        const LeakCounts l = WriteLeaks(groups, o.train.size(), paths, half,
+                                        TempDir(o.run), out[0]);
+        const double share = l.test_rows ? static_cast<double>(l.leaked) /
+                                               static_cast<double>(l.test_rows)
+                                         : 0.0;
+        streams.err << "corpus leak: " << Grouped(l.leaked) << " of "
+                    << Grouped(l.test_rows) << " test puzzles ("
+                    << Percent(share)
+                    << ") are training puzzles: " << Grouped(l.exact)
+                    << " with the same text, " << Grouped(l.leaked - l.exact)
+                    << " only under a symmetry; " << Grouped(l.puzzles)
+                    << " distinct puzzles; " << Grouped(l.train_rows)
+                    << " training rows; malformed rows: "
+                    << Grouped(Malformed(files, 0, o.train.size()))
+                    << " training, "
+                    << Grouped(Malformed(files, o.train.size(), files.size()))
+                    << " test\n";
+        return code;
+      });
+}
+
+int RunCard(const CorpusCardOptions& o, CommandStreams streams) {
+  const Strategy* rater = FindStrategy(o.rater);
+  std::vector<NamedPath> outputs = {{"--output", o.run.output}};
+  if (!o.json.empty()) outputs.push_back({"--json", o.json});
+  return Run(
+      "card", o.run, Named(o.inputs, "the input"), outputs, streams,
+      [&](OutputFiles& out, StageThreads& threads) {
+        CorpusCard card;
+        card.tool = "sudoku-bench " + CurrentManifest().version;
+        card.rater = std::string(rater->name);
+        card.node_unit = std::string(rater->node_unit);
+        card.budget = o.budget;
+        PuzzleGroups groups(MemoryBytes(o.run), TempDir(o.run));
+        CorpusScan scan;
+        scan.paths = o.inputs;
+        scan.max_messages = o.run.max_messages;
+        scan.work = [&](CorpusRow& row) { CardWork(row, *rater, o.budget); };
+        scan.consume = [&](const std::vector<CorpusRow>& rows) {
+          for (const CorpusRow& row : rows) {
+            card.Add(row);
+            if (!row.malformed) groups.Add(row);
+          }
+        };
+        const int code =
+            RunCorpusScan(scan, threads, streams.err, streams.in, card.files);
+        card.duplicates = groups.Finish([](const std::vector<GroupMember>&) {});
+        WriteCardMarkdown(card, out[0]);
+        if (!o.json.empty()) WriteCardJson(card, out[1]);
+        return code;
+      });
+}
+
+}  // namespace
+
+int RunCorpus(const CLI::App& app, const CorpusOptions& options,
+              CommandStreams streams) {
+  if (app.got_subcommand("canon")) return RunCanon(options.canon, streams);
+  if (app.got_subcommand("dupes")) return RunDupes(options.dupes, streams);
+  if (app.got_subcommand("leak")) return RunLeak(options.leak, streams);
+  return RunCard(options.card, streams);
+}
+
+int CorpusMain(const std::vector<std::string>& args, CommandStreams streams) {
+  CLI::App app;
+  app.name("corpus");
+  CorpusOptions options;
+  AddToolDocs(app,
+              "canonical forms, duplicates, leakage and cards of Sudoku "
+              "corpora",
+              CorpusExitCodes(), streams.out);
+  SetupCorpus(app, options);
+  app.set_help_all_flag("--help-all",
+                        "Print this help with every subcommand's options");
+  return ParseAndRun(app, args, streams,
+                     [&] { return RunCorpus(app, options, streams); });
+}
+
+}  // namespace sudoku

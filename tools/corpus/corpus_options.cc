@@ -1,0 +1,146 @@
+// corpus's options: what every subcommand has, defined once from a table,
+// then each subcommand's own.
+#include "tools/corpus/corpus_options.h"
+
+#include <map>
+
+#include "engine/cli/program.h"
+#include "engine/cli/shared_options.h"
+#include "strategies/strategy.h"
+#include "tools/lib/generator.h"
+
+namespace sudoku {
+namespace {
+
+// The options every subcommand has; `grouping` adds the memory bound of
+// those that group rows.
+void AddRunOptions(CLI::App& sub, CorpusRunOptions& run, bool grouping,
+                   const std::string& output_what) {
+  AddThreadsOption(sub, run.threads);
+  AddOutputOption(sub, run.output, output_what);
+  ValueName(sub.add_option("--max-messages", run.max_messages,
+                           "Bad rows named per input on standard error, 0 "
+                           "for all")
+                ->capture_default_str(),
+            "N");
+  if (!grouping) return;
+  ValueName(sub.add_option("--memory", run.memory_mib,
+                           "MiB of row keys (32 bytes a row) kept in memory; "
+                           "past it, sorted runs go to --temp-dir")
+                ->capture_default_str()
+                ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 24)),
+            "MIB");
+  ValueName(sub.add_option("--temp-dir", run.temp_dir,
+                           "Where runs past --memory go (default: $TMPDIR, "
+                           "else /tmp)")
+                ->check(CLI::ExistingDirectory),
+            "DIR");
+}
+
+void AddCanonOptions(CLI::App& canon, CorpusCanonOptions& options) {
+  canon.add_flag("--locations", options.locations,
+                 "Write file:line and a tab before each form");
+  canon.add_flag("--automorphisms", options.automorphisms,
+                 "Write a tab and the number of group elements that map the "
+                 "puzzle to itself after each form");
+}
+
+void AddLeakOptions(CLI::App& leak, CorpusLeakOptions& options) {
+  struct FileList {
+    const char* name;
+    std::vector<std::string>* files;
+    const char* help;
+  };
+  for (const FileList& list :
+       {FileList{"--train", &options.train,
+                 "The training set's files (required)"},
+        FileList{"--test", &options.test, "The test set's files (required)"}}) {
+    ValueName(leak.add_option(list.name, *list.files, list.help)
+                  ->required()
+                  ->check(InputPathValidator()),
+              "FILE...");
+  }
+}
+
+void AddCardOptions(CLI::App& card, CorpusCardOptions& options) {
+  ValueName(card.add_option("--json", options.json,
+                            "Also write the card as JSON to FILE"),
+            "FILE");
+  ValueName(card.add_option("--rater", options.rater,
+                            "The counting strategy that solves, rates and "
+                            "checks minimality")
+                ->capture_default_str()
+                ->check(CLI::IsMember(CountingStrategyNames())),
+            "NAME");
+  ValueName(card.add_option("--budget", options.budget,
+                            "Node budget of each solve (a puzzle over it is "
+                            "counted as not settled)")
+                ->capture_default_str()
+                ->check(CLI::Range(uint64_t{1}, kUnlimitedNodes)),
+            "N");
+}
+
+}  // namespace
+
+const ExitCodes& CorpusExitCodes() {
+  static const ExitCodes codes = ToolExitCodes(
+      "some rows were malformed (each is named as file:line: reason,\n"
+      "up to --max-messages an input; the rest is done)");
+  return codes;
+}
+
+void SetupCorpus(CLI::App& app, CorpusOptions& options) {
+  app.description(
+      "Corpus hygiene under the Sudoku symmetries (relabelling, transposition, "
+      "row, column, band and stack orders): canonical forms, duplicates, "
+      "leakage between training and test sets, and a corpus card.");
+  app.require_subcommand(1);
+  // What every subcommand has: its inputs, then the options of a run.
+  struct Subcommand {
+    const char* name;
+    const char* description;
+    std::vector<std::string>* inputs;  // null: named by options instead
+    CorpusRunOptions* run;
+    bool grouping;
+    const char* output;  // what -o writes
+  };
+  const Subcommand subcommands[] = {
+      {"canon",
+       "Each puzzle's minlex canonical form, in input order: the least string "
+       "(blanks first) over the whole group. Equal forms, equal puzzles.",
+       &options.canon.inputs, &options.canon.run, false, ""},
+      {"dupes",
+       "Rows that are the same puzzle up to symmetry, within and across "
+       "files: one line per puzzle that occurs more than once, rows of the "
+       "same text joined by =, other spellings by ~; counts on standard "
+       "error.",
+       &options.dupes.inputs, &options.dupes.run, true, "the groups"},
+      {"leak",
+       "The test rows whose puzzle is a training puzzle up to symmetry: one "
+       "line per such test row, naming a training row (= same text, ~ a "
+       "symmetry away); counts on standard error.",
+       nullptr, &options.leak.run, true, "the leaks"},
+      {"card",
+       "One pass that writes a corpus card in Markdown (and JSON): files with "
+       "SHA-256, rows by outcome, clues, minimal share, duplicates up to "
+       "symmetry, difficulty by a fixed strategy's nodes.",
+       &options.card.inputs, &options.card.run, true, "the Markdown card"},
+  };
+  std::map<std::string, CLI::App*> made;
+  for (const Subcommand& sub : subcommands) {
+    CLI::App* added = app.add_subcommand(sub.name, sub.description);
+    added->footer(ExitCodesFooter(CorpusExitCodes()));
+    if (sub.inputs != nullptr) {
+      AddInputFiles(*added, *sub.inputs,
+                    "Puzzle files (any layout bench reads, plain or "
+                    "gzip/xz/zstd), - for standard input");
+    }
+    AddRunOptions(*added, *sub.run, sub.grouping, sub.output);
+    made[sub.name] = added;
+  }
+  AddCanonOptions(*made["canon"], options.canon);
+  AddLeakOptions(*made["leak"], options.leak);
+  AddCardOptions(*made["card"], options.card);
+}
+
+}  // namespace sudoku

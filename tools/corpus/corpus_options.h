@@ -1,0 +1,63 @@
+// corpus's options, one struct per subcommand, and their one CLI11
+// definition: what every subcommand shares is defined once, from a table.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/cli/help_text.h"
+
+namespace sudoku {
+
+// What every corpus subcommand has.
+struct CorpusRunOptions {
+  int threads = 0;  // every core unless -t says otherwise
+  std::string output;
+  uint64_t max_messages = 20;
+  uint64_t memory_mib = 1024;  // keys kept in memory before runs go to disk
+  std::string temp_dir;        // empty: $TMPDIR, else /tmp
+};
+
+struct CorpusCanonOptions {
+  std::vector<std::string> inputs;
+  bool locations = false;
+  bool automorphisms = false;
+  CorpusRunOptions run;
+};
+
+struct CorpusDupesOptions {
+  std::vector<std::string> inputs;
+  CorpusRunOptions run;
+};
+
+struct CorpusLeakOptions {
+  std::vector<std::string> train;
+  std::vector<std::string> test;
+  CorpusRunOptions run;
+};
+
+struct CorpusCardOptions {
+  std::vector<std::string> inputs;
+  std::string json;
+  std::string rater = "bands";
+  uint64_t budget = 10'000'000;
+  CorpusRunOptions run;
+};
+
+struct CorpusOptions {
+  CorpusCanonOptions canon;
+  CorpusDupesOptions dupes;
+  CorpusLeakOptions leak;
+  CorpusCardOptions card;
+};
+
+// corpus's exit codes, for its --help, each subcommand's and the manual
+// page.
+const ExitCodes& CorpusExitCodes();
+
+// Adds the subcommands canon, dupes, leak and card to `app`.
+void SetupCorpus(CLI::App& app, CorpusOptions& options);
+
+}  // namespace sudoku

@@ -1,0 +1,96 @@
+// One streaming pass of the corpus tool over its inputs, on the engine's
+// pipeline stages: rows read, worked on in parallel, handed back in order.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/input/dataset.h"
+#include "strategies/strategy.h"
+#include "tools/lib/canonical.h"
+
+namespace sudoku {
+
+class StageThreads;
+
+// What a pass learnt of one input.
+struct CorpusFile {
+  std::string path;                  // as given; "-" is standard input
+  std::string sha256;                // lowercase hex, of every raw byte read
+  uint64_t bytes = 0;                // raw bytes read
+  std::string compression = "none";  // none, gzip, xz, zstd
+  std::string layout = "unknown";    // lines, kaggle, csv (unknown: no content)
+  uint64_t rows = 0;                 // puzzle rows, malformed ones included
+  uint64_t malformed = 0;
+  std::string error;  // why reading stopped early (then exit 2), or empty
+};
+
+// One puzzle row. The scan fills file, line, malformed, reason and puzzle;
+// the command's work function fills what it needs of the rest, in parallel.
+struct CorpusRow {
+  uint32_t file = 0;  // index into the inputs
+  uint64_t line = 0;  // 1-based line number in its file
+  bool malformed = false;
+  // Why the row is malformed (or, for the card, invalid), as bench says it;
+  // a row with a reason is named on standard error.
+  std::string reason;
+  Grid puzzle{};
+  // Work results.
+  Canonical canonical;
+  GridKey key;            // KeyOf(canonical.form)
+  uint64_t spelling = 0;  // KeyOf(puzzle).low: tells exact copies apart
+  bool invalid = false;   // givens clash (reason says how)
+  Outcome outcome = Outcome::kNoSolution;
+  uint64_t nodes = 0;
+  bool minimal = false;
+};
+
+// Where a row is, packed so that positions sort in input order: the file's
+// index in the high 16 bits, the line below.
+constexpr int kLineBits = 48;
+constexpr uint64_t Position(uint32_t file, uint64_t line) {
+  return static_cast<uint64_t>(file) << kLineBits | line;
+}
+constexpr uint32_t PositionFile(uint64_t position) {
+  return static_cast<uint32_t>(position >> kLineBits);
+}
+constexpr uint64_t PositionLine(uint64_t position) {
+  return position & ((uint64_t{1} << kLineBits) - 1);
+}
+// Inputs a pass takes: the file index must fit Position.
+constexpr size_t kMaxCorpusFiles = 65535;
+
+struct CorpusScan {
+  std::vector<std::string> paths;
+  // Called for each well-formed row on any thread; must be reentrant.
+  std::function<void(CorpusRow&)> work;
+  // Called for each batch of rows (malformed ones included), in input
+  // order, on one thread at a time.
+  std::function<void(const std::vector<CorpusRow>&)> consume;
+  // Rows named on standard error per input (0: all), as bench's
+  // --max-messages; a line says how many more were not shown.
+  uint64_t max_messages = 20;
+};
+
+// Reads every input with the engine's reader, as bench reads a dataset
+// (lines, Kaggle or CSV layout, gzip/xz/zstd), on `threads` (StageThreads
+// joins the stages), naming rows with a reason on err as `file:line:
+// reason` (up to max_messages an input) and each input that cannot be
+// opened or decoded. Memory is bounded by the batches in flight: 4 per
+// thread of up to 4,096 rows. `files` gets one entry per input. Returns
+// kExitOk, kExitFailure when some row was malformed, or kExitUsage when an
+// input could not be read whole.
+int RunCorpusScan(const CorpusScan& scan, StageThreads& threads,
+                  std::ostream& err, std::istream& in,
+                  std::vector<CorpusFile>& files);
+
+// The work every corpus command does on a well-formed row: its canonical
+// form, the form's key, and the row's spelling.
+void CanonicalizeRow(CorpusRow& row);
+
+// `file:line` of a position, for the tools' messages and groups.
+std::string Where(const std::vector<std::string>& paths, uint64_t position);
+
+}  // namespace sudoku
