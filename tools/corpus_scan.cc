@@ -30,7 +30,7 @@ struct ScanBatch {
   struct Span {
     size_t offset;
     size_t length;
-    bool truncated;  // cut at Input::kMaxLine
+    LineCut cut;  // whether Input gave the whole line
   };
   std::vector<Span> spans;
   std::vector<CorpusRow> rows;
@@ -92,8 +92,8 @@ class BatchCutter {
     }
     bool ended = true;
     try {
-      bool truncated = false;
-      while (const auto line = input_->NextLine(truncated)) {
+      LineCut cut = LineCut::kWhole;
+      while (const auto line = input_->NextLine(cut)) {
         ++line_number_;
         std::string_view content;
         if (parser_.Classify(line_number_, *line, content) ==
@@ -103,7 +103,7 @@ class BatchCutter {
         CorpusRow& row = batch->rows.emplace_back();
         row.file = batch->file;
         row.line = line_number_;
-        batch->spans.push_back({batch->text.size(), content.size(), truncated});
+        batch->spans.push_back({batch->text.size(), content.size(), cut});
         batch->text.append(content);
         if (batch->rows.size() == kBatchRows ||
             batch->text.size() >= kBatchBytes) {
@@ -169,7 +169,7 @@ void WorkOn(ScanBatch& batch, const std::function<void(CorpusRow&)>& work) {
               batch.format,
               std::string_view(batch.text).substr(span.offset, span.length),
               record, GivensCheck::kDeferred);
-          if (span.truncated) MarkTruncated(record);
+          MarkCut(record, span.cut);
           CorpusRow& row = batch.rows[i];
           if (record.status == RecordStatus::kMalformed) {
             row.malformed = true;

@@ -138,7 +138,7 @@ void RunDatasets(const RunCommandOptions& o, const RunOptions& run,
       exit_code.Raise(kExitUsage);
       break;
     }
-    if (!result.complete()) {
+    if (result.interrupted_by != 0) {
       std::cerr << "bench: " << path << ": interrupted; the reports cover "
                 << "lines 1.." << result.lines_read << " (last puzzle line "
                 << result.last_line << ") and say complete=false\n";
