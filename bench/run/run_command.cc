@@ -8,6 +8,7 @@
 
 #include "bench/run/ab_run.h"
 #include "bench/run/checkpoint_run.h"
+#include "bench/run/crash_report.h"
 #include "bench/run/observers.h"
 #include "bench/run/outputs.h"
 #include "bench/run/plugin_server.h"
@@ -22,6 +23,9 @@
 namespace sudoku {
 
 int RunCommand::Execute() {
+  // From the plugins' loading to the last report: exit() in between (a
+  // plugin's) is a run that did not finish, never a pass.
+  const ExitGuard exit_guard;
   options_.batch_given = cli_.BatchGiven();
   const RunCommandOptions& o = options_;
   OnlyRootComplains only_root(ranks_);
