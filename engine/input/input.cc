@@ -26,7 +26,7 @@ namespace sudoku {
 //
 // Read with read(2), never mapped: a mapped file cut shorter while it is read
 // ends the process with SIGBUS, and reading cost less CPU here than mapping
-// 1 MiB windows (100 MB in 0.080 s against 0.135 s, docs/performance.md).
+// 1 MiB windows did (docs/performance.md).
 class Input::RawFile : public ByteSource {
  public:
   explicit RawFile(const std::string& path) : path_(path) {
