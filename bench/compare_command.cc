@@ -5,12 +5,14 @@
 #include <iostream>
 
 #include "bench/run/outputs.h"
+#include "bench/summary_file.h"
 #include "engine/common/exit_codes.h"
 #include "engine/compare/bencher_json.h"
 #include "engine/compare/benchmark_json.h"
 #include "engine/compare/compare.h"
 #include "engine/compare/compare_html.h"
 #include "engine/compare/compare_json.h"
+#include "engine/compare/compare_markdown.h"
 #include "engine/compare/compare_table.h"
 #include "engine/report/csv_reader.h"
 
@@ -18,6 +20,15 @@ namespace sudoku {
 
 int CompareCommand::Execute() {
   const CompareCommandOptions& o = options_;
+  const NamedPath inputs[] = {{"the baseline", o.baseline},
+                              {"the current report", o.current}};
+  const NamedPath outputs[] = {{"--json", o.json},
+                               {"--html", o.html},
+                               {"--bigger-is-better", o.bigger_is_better},
+                               {"--smaller-is-better", o.smaller_is_better},
+                               {"--bencher", o.bencher},
+                               {"--markdown", o.markdown}};
+  if (OutputsClash("bench compare", inputs, outputs)) return kExitUsage;
   std::vector<ReportEntry> baseline, current;
   try {
     baseline = ReadCsvReportFile(o.baseline);
@@ -40,9 +51,11 @@ int CompareCommand::Execute() {
   options.gate_timing = !o.no_timing_gate;
   const Comparison comparison = CompareReports(baseline, current, options);
 
-  std::cout << "bench compare: baseline " << o.baseline << ", current "
-            << o.current << '\n';
-  PrintComparison(std::cout, comparison);
+  // With the summary on standard output, the table goes to standard error.
+  std::ostream& console = o.markdown == "-" ? std::cerr : std::cout;
+  console << "bench compare: baseline " << o.baseline << ", current "
+          << o.current << '\n';
+  PrintComparison(console, comparison);
   int exit_code = comparison.ExitCode();
   bool written = true;
   if (!o.json.empty()) {
@@ -66,6 +79,12 @@ int CompareCommand::Execute() {
     written &= WriteOutputFile(
         "bench compare", o.smaller_is_better, [&](std::ostream& out) {
           WriteBenchmarkJson(out, current, /*bigger_is_better=*/false);
+        });
+  }
+  if (!o.markdown.empty()) {
+    written &=
+        AppendSummary("bench compare", o.markdown, [&](std::ostream& out) {
+          WriteComparisonMarkdown(out, comparison, o.baseline, o.current);
         });
   }
   if (!o.bencher.empty()) {

@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "bench/run/outputs.h"
+#include "bench/summary_file.h"
 #include "engine/common/exit_codes.h"
 #include "engine/common/text_format.h"
 #include "engine/compare/bencher_json.h"
@@ -20,6 +21,7 @@
 #include "engine/history/history_show.h"
 #include "engine/history/history_store.h"
 #include "engine/input/input.h"
+#include "engine/report/row_check.h"
 
 namespace sudoku {
 namespace {
@@ -41,6 +43,12 @@ std::string ReadRun(const std::string& path, const HistoryCommandOptions& o,
   }
   if (run.entries.empty()) return path + ": a report without rows";
   if (std::string problem = PartialReportProblem(path, run.entries);
+      !problem.empty()) {
+    return problem;
+  }
+  // A NaN would reach the database as a raw SQL error; counts that do not
+  // add up would be history.
+  if (std::string problem = ImplausibleRowProblem(path, run.entries);
       !problem.empty()) {
     return problem;
   }
@@ -113,6 +121,10 @@ ChangePointOptions ChangeOptions(const HistoryCommandOptions& o) {
   return options;
 }
 
+Measure MeasureOf(const HistoryCommandOptions& o) {
+  return o.measure == "wall" ? Measure::kWall : Measure::kCpu;
+}
+
 // The stored runs that `o` selects (by `branch`, which check leaves empty
 // to read every branch), and their series from --since on.
 std::vector<Series> ReadSeries(HistoryStore& store,
@@ -134,7 +146,29 @@ std::string PerPuzzle(size_t bytes, size_t puzzles) {
 
 }  // namespace
 
+bool HistoryCommand::OutputsClash() const {
+  const HistoryCommandOptions& o = options_;
+  std::vector<NamedPath> inputs, outputs;
+  if (apps_.add->parsed()) {
+    for (const std::string& path : o.reports) {
+      inputs.push_back({"the report", path});
+    }
+    inputs.push_back({"--per-puzzle", o.per_puzzle});
+    outputs.push_back({"--db", o.db});
+  } else {
+    inputs.push_back({"--db", o.db});
+    if (apps_.show->parsed()) outputs.push_back({"--bencher", o.bencher});
+    if (apps_.check->parsed()) {
+      outputs.push_back({"--json", o.check_json});
+      outputs.push_back({"--markdown", o.markdown});
+    }
+    if (outputs.empty()) outputs.push_back({"--html", o.html});
+  }
+  return sudoku::OutputsClash(kName, inputs, outputs);
+}
+
 int HistoryCommand::Execute() {
+  if (OutputsClash()) return kExitUsage;
   try {
     if (apps_.add->parsed()) return Add();
     if (apps_.show->parsed()) return Show();
@@ -203,9 +237,9 @@ int HistoryCommand::Show() {
   std::vector<StoredRun> runs;
   const std::vector<Series> series = ReadSeries(store, o, o.branch, runs);
   if (o.json) {
-    WriteHistoryJson(std::cout, series, ChangeOptions(o));
+    WriteHistoryJson(std::cout, series, MeasureOf(o), ChangeOptions(o));
   } else {
-    PrintHistory(std::cout, series, ChangeOptions(o));
+    PrintHistory(std::cout, series, MeasureOf(o), ChangeOptions(o));
   }
   if (!o.bencher.empty() &&
       !WriteOutputFile(kName, o.bencher, [&](std::ostream& out) {
@@ -244,19 +278,27 @@ int HistoryCommand::Check() {
   options.against = o.against;
   options.window = static_cast<size_t>(o.window);
   options.max_slowdown_pct = o.max_slowdown_pct;
+  options.measure = MeasureOf(o);
   options.change_points = ChangeOptions(o);
   const HistoryCheck check =
       CheckHistory(judged, baselines, runs, options,
                    [&](int64_t id) { return store.Ledger(id); });
-  PrintHistoryCheck(std::cout, check);
+  // With the summary on standard output, the verdict goes to standard error.
+  PrintHistoryCheck(o.markdown == "-" ? std::cerr : std::cout, check);
   int exit_code = check.ExitCode();
-  if (!o.check_json.empty() &&
-      !WriteOutputFile(kName, o.check_json, [&](std::ostream& out) {
-        WriteHistoryCheckJson(out, check);
-      })) {
-    // A lost output is a broken CI step, but never hides a failed verdict.
-    if (exit_code == kExitOk) exit_code = kExitUsage;
+  bool written = true;
+  if (!o.check_json.empty()) {
+    written &= WriteOutputFile(kName, o.check_json, [&](std::ostream& out) {
+      WriteHistoryCheckJson(out, check);
+    });
   }
+  if (!o.markdown.empty()) {
+    written &= AppendSummary(kName, o.markdown, [&](std::ostream& out) {
+      WriteHistoryCheckMarkdown(out, check);
+    });
+  }
+  // A lost output is a broken CI step, but never hides a failed verdict.
+  if (!written && exit_code == kExitOk) exit_code = kExitUsage;
   return exit_code;
 }
 
@@ -266,7 +308,8 @@ int HistoryCommand::Page() {
   std::vector<StoredRun> runs;
   const std::vector<Series> series = ReadSeries(store, o, o.branch, runs);
   if (!WriteOutputFile(kName, o.html, [&](std::ostream& out) {
-        WriteHistoryHtml(out, series, ChangeOptions(o), store.where());
+        WriteHistoryHtml(out, series, MeasureOf(o), ChangeOptions(o),
+                         store.where());
       })) {
     return kExitUsage;
   }

@@ -22,6 +22,9 @@ class HistoryCommand {
   int Show();
   int Check();
   int Page();
+  // Whether the file the action asked for writes names the file of one it
+  // reads (the database, the reports) or another it writes; said if so.
+  bool OutputsClash() const;
 
   HistoryCommandOptions options_;
   HistoryApps apps_;

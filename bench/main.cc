@@ -18,7 +18,6 @@
 #include "bench/run/rank_group.h"
 #include "bench/run/run_command.h"
 #include "engine/common/exit_codes.h"
-#include "engine/distributed/checkpoint.h"
 #include "engine/pipeline/interrupt.h"
 
 int main(int argc, char** argv) {
@@ -42,26 +41,13 @@ int main(int argc, char** argv) {
   // waiting in a collective step would hang the job: there SIGINT and
   // SIGTERM keep their default, and mpirun ends the whole job.
   if (!ranks) sudoku::InstallInterruptHandler();
-  // `bench --resume FILE` alone runs the checkpoint's command line again.
-  std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.size() == 2 && args[0] == "--resume") {
-    try {
-      const std::string file = args[1];
-      args = sudoku::ReadCheckpointFile(file).args;
-      args.insert(args.end(), {"--resume", file});
-    } catch (const sudoku::CheckpointError& error) {
-      std::cerr << "bench: --resume: " << error.what() << '\n';
-      return sudoku::kExitUsage;
-    }
-  }
+  const std::vector<std::string> args(argv + 1, argv + argc);
   // Under mpirun every rank parses the same arguments: rank 0 alone prints
   // the help, the manual page or the usage error, so the job says it once.
   std::ostream silent(nullptr);
   const bool speaks = !ranks || ranks->rank() == 0;
   std::ostream& out = speaks ? std::cout : silent;
   std::ostream& err = speaks ? std::cerr : silent;
-  std::vector<char*> words = {argv[0]};
-  for (std::string& arg : args) words.push_back(arg.data());
   sudoku::RunCommand run;
   run.SetRankGroup(ranks.get());
   run.SetArgs(args);
@@ -76,7 +62,7 @@ int main(int argc, char** argv) {
   history.Setup(app);
   sudoku::FinishBenchApp(app, out);
   try {
-    app.parse(static_cast<int>(words.size()), words.data());
+    app.parse(argc, argv);
   } catch (const CLI::Success& e) {
     return app.exit(e, out, err);
   } catch (const CLI::ParseError& e) {

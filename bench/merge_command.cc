@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "bench/run/exit_code.h"
+#include "bench/run/outputs.h"
 #include "engine/common/exit_codes.h"
 #include "engine/distributed/shard_stats.h"
 #include "engine/report/console_reporter.h"
@@ -37,6 +38,10 @@ int ResultCode(const DatasetResult& result) {
 
 int MergeCommand::Execute() {
   const MergeCommandOptions& o = options_;
+  std::vector<NamedPath> inputs;
+  for (const std::string& path : o.parts) inputs.push_back({"the part", path});
+  const NamedPath outputs[] = {{"--csv", o.csv}, {"--html", o.html}};
+  if (OutputsClash("bench merge", inputs, outputs)) return kExitUsage;
   ShardPart whole;
   try {
     std::vector<ShardPart> parts;

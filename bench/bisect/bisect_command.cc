@@ -11,6 +11,8 @@
 #include "bench/bisect/bisect_plan.h"
 #include "bench/bisect/bisect_process.h"
 #include "bench/bisect/bisect_step.h"
+#include "bench/cli/run_options.h"
+#include "bench/run/outputs.h"
 #include "engine/common/exit_codes.h"
 #include "engine/common/text_format.h"
 #include "engine/pipeline/interrupt.h"
@@ -378,11 +380,34 @@ int Bisection::WriteWorkChanges(const std::string& first_bad,
   return kExitOk;
 }
 
+// Whether --per-puzzle names a dataset of BENCH-ARGS (as bench parses them;
+// none when bench would refuse them, which the first run then says); said
+// if so, before anything runs.
+bool PerPuzzleClash(const BisectCommandOptions& o) {
+  CLI::App app;
+  RunCommandOptions run;
+  RunCommandCli cli;
+  cli.Setup(app, run);
+  std::vector<std::string> words(o.bench_args.rbegin(), o.bench_args.rend());
+  try {
+    app.parse(words);
+  } catch (const CLI::ParseError&) {
+    return false;
+  }
+  std::vector<NamedPath> inputs;
+  for (const std::string& path : run.datasets) {
+    inputs.push_back({"the dataset", path});
+  }
+  const NamedPath outputs[] = {{"--per-puzzle", o.per_puzzle}};
+  return OutputsClash("bench bisect", inputs, outputs);
+}
+
 }  // namespace
 
 int BisectCommand::Execute() {
   InstallBisectSignals();
   if (!options_.step.empty()) return RunBisectStep(options_);
+  if (PerPuzzleClash(options_)) return kExitUsage;
   try {
     const TempFolder work;
     Bisection bisection(options_, work.path());

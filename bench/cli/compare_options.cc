@@ -65,6 +65,11 @@ CLI::App* SetupCompare(CLI::App& app, CompareCommandOptions& o) {
                                    "CURRENT's node totals and p50/p99 times, "
                                    "as\ngithub-action-benchmark JSON"),
             "FILE");
+  ValueName(subcommand->add_option("--markdown", o.markdown,
+                                   "Append the verdict and the rows that moved "
+                                   "as\nMarkdown (a CI job summary); - for "
+                                   "standard output"),
+            "FILE");
   ValueName(subcommand->add_option("--bencher", o.bencher,
                                    "CURRENT's puzzles/s, mean time and node "
                                    "totals\nas Bencher Metric Format JSON"),

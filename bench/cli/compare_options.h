@@ -20,6 +20,7 @@ struct CompareCommandOptions {
   std::string bigger_is_better;
   std::string smaller_is_better;
   std::string bencher;
+  std::string markdown;  // appended to; "-": standard output
 };
 
 // What each exit code of `bench compare` means.

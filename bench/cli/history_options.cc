@@ -36,6 +36,54 @@ void AddSelectionOptions(CLI::App* app, HistoryCommandOptions& o) {
                             "Only commits from this revision on, or first\n"
                             "run on or after this date (YYYY-MM-DD)"),
             "REV|DATE");
+  ValueName(app->add_option("--measure", o.measure,
+                            "The throughput judged: cpu (puzzles per\n"
+                            "CPU-second, which load barely moves) or wall")
+                ->check(CLI::IsMember({"cpu", "wall"}))
+                ->capture_default_str(),
+            "NAME");
+}
+
+// `history check`: its own options beside the database and the selection.
+CLI::App* SetupCheck(CLI::App* h, HistoryCommandOptions& o) {
+  CLI::App* check =
+      h->add_subcommand("check", "A verdict on each series' newest commit");
+  check->footer(ExitCodesFooter(HistoryExitCodes()));
+  AddDatabaseOptions(check, o);
+  AddSelectionOptions(check, o);
+  ValueName(check->add_option("--against", o.against,
+                              "Judge against this branch's newest commits,\n"
+                              "or this revision (default: a rolling window)"),
+            "BRANCH|REV");
+  ValueName(check
+                ->add_option("--window", o.window,
+                             "Commits per series the rolling window holds\n"
+                             "(6 to 1000)")
+                ->check(CLI::Range(6, 1000))
+                ->capture_default_str(),
+            "N");
+  ValueName(check
+                ->add_option("--max-slowdown", o.max_slowdown_pct,
+                             "Percent a significant fall in puzzles/s must\n"
+                             "pass to fail (0 to 100)")
+                ->check(CLI::Range(0.0, 100.0))
+                ->capture_default_str(),
+            "P");
+  ValueName(check
+                ->add_option("--statistic", o.statistic,
+                             "What ranks the splits: rank (Mann-Whitney) or\n"
+                             "energy (E-divisive means)")
+                ->check(CLI::IsMember({"rank", "energy"}))
+                ->capture_default_str(),
+            "NAME");
+  ValueName(check->add_option("--json", o.check_json,
+                              "Write the verdict of every series as JSON"),
+            "FILE");
+  ValueName(check->add_option("--markdown", o.markdown,
+                              "Append the verdict as Markdown (a CI job\n"
+                              "summary); - for standard output"),
+            "FILE");
+  return check;
 }
 
 }  // namespace
@@ -102,39 +150,7 @@ HistoryApps SetupHistory(CLI::App& app, HistoryCommandOptions& o) {
                              "Metric Format JSON"),
             "FILE");
 
-  CLI::App* check = apps.check =
-      h->add_subcommand("check", "A verdict on each series' newest commit");
-  check->footer(ExitCodesFooter(HistoryExitCodes()));
-  AddDatabaseOptions(check, o);
-  AddSelectionOptions(check, o);
-  ValueName(check->add_option("--against", o.against,
-                              "Judge against this branch's newest commits,\n"
-                              "or this revision (default: a rolling window)"),
-            "BRANCH|REV");
-  ValueName(check
-                ->add_option("--window", o.window,
-                             "Commits per series the rolling window holds\n"
-                             "(6 to 1000)")
-                ->check(CLI::Range(6, 1000))
-                ->capture_default_str(),
-            "N");
-  ValueName(check
-                ->add_option("--max-slowdown", o.max_slowdown_pct,
-                             "Percent a significant fall in puzzles/s must\n"
-                             "pass to fail (0 to 100)")
-                ->check(CLI::Range(0.0, 100.0))
-                ->capture_default_str(),
-            "P");
-  ValueName(check
-                ->add_option("--statistic", o.statistic,
-                             "What ranks the splits: rank (Mann-Whitney) or\n"
-                             "energy (E-divisive means)")
-                ->check(CLI::IsMember({"rank", "energy"}))
-                ->capture_default_str(),
-            "NAME");
-  ValueName(check->add_option("--json", o.check_json,
-                              "Write the verdict of every series as JSON"),
-            "FILE");
+  apps.check = SetupCheck(h, o);
   return apps;
 }
 

@@ -14,8 +14,10 @@ struct HistoryCommandOptions {
   // Where the history is, and how long a writer waits for another.
   std::string db = "bench-history.sqlite";
   double lock_timeout_s = 30;
-  // Which series show, check and the page read.
+  // Which series show, check and the page read, and the throughput their
+  // change points are found in: cpu (puzzles per CPU-second) or wall.
   std::string dataset, strategy, branch, since;
+  std::string measure = "cpu";
   // bench history --html FILE
   std::string html;
   // add
@@ -30,6 +32,7 @@ struct HistoryCommandOptions {
   double max_slowdown_pct = 0;
   std::string statistic = "rank";
   std::string check_json;
+  std::string markdown;  // appended to; "-": standard output
 };
 
 // The `history` subcommand and its own three.

@@ -78,6 +78,25 @@ void RunCommandCli::Setup(CLI::App& app, RunCommandOptions& options) {
   AddTwoBuildOptions(app, options);
   AddScaleOutOptions(app, options);
   AddCheckpointOptions(app, options);
+  AddExclusions(app);
+}
+
+void RunCommandCli::AddExclusions(CLI::App& app) {
+  // Each pair: one option, and those it never runs with (CLI11 makes the
+  // exclusion mutual).
+  const std::pair<const char*, std::vector<const char*>> kExcludes[] = {
+      // --ab interleaves two strategies in one pass of every whole dataset.
+      {"--ab", {"--parse-only", "--reference", "--shard", "--checkpoint",
+                "--resume"}},
+      // A part cannot know the whole file's first bad line, nor be resumed.
+      {"--shard", {"--parse-only", "--strict", "--checkpoint", "--resume"}},
+      // The reference counts, in the pass of the strategies it holds.
+      {"--reference", {"--parse-only"}},
+  };
+  for (const auto& [name, others] : kExcludes) {
+    CLI::Option* option = app.get_option(name);
+    for (const char* other : others) option->excludes(app.get_option(other));
+  }
 }
 
 SettingList RunCommandCli::RecordedSettings(

@@ -58,9 +58,6 @@ struct RunCommandOptions {
   bool strict_expected = false;
   // --isolate: each plugin strategy in a child process per thread.
   bool isolate = false;
-  // Whether --batch was given (not an option: set after parsing); --ab
-  // chooses its batch from each dataset's size when it was not.
-  bool batch_given = false;
 };
 
 // Settings by name and value, in the order they are defined.
@@ -94,6 +91,10 @@ class RunCommandCli {
   void AddTwoBuildOptions(CLI::App& app, RunCommandOptions& o);
   void AddScaleOutOptions(CLI::App& app, RunCommandOptions& o);
   void AddCheckpointOptions(CLI::App& app, RunCommandOptions& o);
+  // The options that never combine, whatever their values, as CLI11
+  // excludes; the rest are checked in the resolve step
+  // (bench/run/plan_checks.cc).
+  static void AddExclusions(CLI::App& app);
 
   // Marks `option`, bound to `value`, as one that decides results.
   template <typename T>

@@ -27,11 +27,13 @@ uint64_t Ticks() {
 #endif
 }
 
-// A deliberately slower build (bands_plugin_slow3, _slow10), for measuring
-// what bench --ab and compare can detect: after each solve it spins for the
-// given share of the solve's own time, so the slowdown is proportional on
-// every puzzle, easy or hard (plus the clock reads: a few nanoseconds on
-// solves of microseconds). Its searches are the plain build's.
+// A deliberately slower build (bands_plugin_slow2, _slow4, _slow10), for
+// measuring what bench --ab detects: after each solve it spins for the given
+// share of the solve's own time, so the slowdown is proportional on every
+// puzzle, easy or hard. The clock reads cost a few nanoseconds, a point or
+// more on solves of microseconds, so bands_plugin_slow0 reads the clock
+// alike and spins for nothing: against it the slowdown is the given share
+// of the time between the reads. Its searches are the plain build's.
 template <typename Solve>
 sudoku::SolveResult Slowed(Solve solve) {
   const uint64_t start = Ticks();

@@ -1,56 +1,46 @@
 // bench --ab A,B: two strategies (two builds of one) interleaved per puzzle
-// in one pass, and a verdict on B's throughput against A's.
+// in one pass, and a verdict on B's throughput against A's after each
+// dataset.
 #include "bench/run/ab_run.h"
 
 #include <sys/stat.h>
 
 #include <iostream>
-#include <memory>
 
-#include "bench/run/run_datasets.h"
+#include "engine/compare/ab_check.h"
 #include "engine/compare/ab_verdict.h"
 #include "engine/input/input.h"
 
 namespace sudoku {
+namespace {
 
-bool ResolveAb(const RunCommandOptions& o, bool max_slowdown_given,
-               const StrategyLookup& find, std::vector<const Strategy*>& pair) {
-  if (o.ab.empty()) {
-    if (!max_slowdown_given) return true;
-    std::cerr << "bench: --max-slowdown judges an --ab run; give --ab A,B\n";
-    return false;
+class AbRunner : public PassRunner {
+ public:
+  AbRunner(const RunOptions& run, const AbPlan& ab, AbCheck& check)
+      : run_(run), ab_(ab), check_(check) {}
+
+  DatasetPass Run(size_t, const std::string& path,
+                  Observers& observers) override {
+    // --ab's interval rests on pairs of batches: without --batch, each
+    // dataset's batch follows its size.
+    RunOptions dataset_run = run_;
+    if (!ab_.batch_given) dataset_run.batch_size = AbBatchFor(path);
+    check_.StartDataset(dataset_run.batch_size);
+    return RunOnce(path, dataset_run, observers);
   }
-  const size_t comma = o.ab.find(',');
-  const std::string a = o.ab.substr(0, comma);
-  const std::string b =
-      comma == std::string::npos ? "" : o.ab.substr(comma + 1);
-  if (a.empty() || b.empty() || b.find(',') != std::string::npos) {
-    std::cerr << "bench: --ab takes two strategy names, A,B (got '" << o.ab
-              << "')\n";
-    return false;
+
+  void AfterReport(const std::string& path, const DatasetPass&,
+                   std::ostream& console, ExitCode& exit_code) override {
+    exit_code.Raise(check_.Report(console, std::cerr, path, ab_.max_slowdown));
   }
-  if (a == b) {
-    std::cerr << "bench: --ab " << o.ab
-              << ": one strategy against itself; load the plugin twice under "
-                 "two labels (--plugin base=PATH --plugin new=PATH)\n";
-    return false;
-  }
-  for (const std::string& name : {a, b}) {
-    const Strategy* s = find(name);
-    if (s == nullptr) {
-      std::cerr << "bench: --ab: no strategy named '" << name
-                << "' (see --list)\n";
-      return false;
-    }
-    pair.push_back(s);
-  }
-  if (o.repeat > 1 || o.parse_only) {
-    std::cerr << "bench: --ab runs one interleaved pass; it does not combine "
-                 "with --repeat or --parse-only\n";
-    return false;
-  }
-  return true;
-}
+
+ private:
+  const RunOptions& run_;
+  const AbPlan& ab_;
+  AbCheck& check_;  // owned by the observers
+};
+
+}  // namespace
 
 size_t AbBatchFor(const std::string& path) {
   struct stat info {};
@@ -66,15 +56,15 @@ size_t AbBatchFor(const std::string& path) {
   }
 }
 
-void RunAbPair(const RunCommandOptions& o, const RunOptions& run,
-               std::optional<double> max_slowdown, Observers& observers,
-               Outputs& outputs, ExitCode& exit_code) {
-  auto ab = std::make_unique<AbCheck>(std::string(run.strategies[0]->name),
-                                      std::string(run.strategies[1]->name),
-                                      run.batch_size);
-  AbCheck* check = ab.get();
-  observers.Add(std::move(ab));
-  RunDatasets(o, run, observers, outputs, exit_code, check, max_slowdown);
+std::unique_ptr<PassRunner> MakeAbRunner(const RunPlan& plan,
+                                         Observers& observers) {
+  const RunOptions& run = plan.run;
+  auto check = std::make_unique<AbCheck>(std::string(run.strategies[0]->name),
+                                         std::string(run.strategies[1]->name),
+                                         run.batch_size);
+  auto runner = std::make_unique<AbRunner>(run, plan.ab, *check);
+  observers.Add(std::move(check));
+  return runner;
 }
 
 }  // namespace sudoku

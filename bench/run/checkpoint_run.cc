@@ -118,66 +118,36 @@ std::string ResumeRefusal(
   return "";
 }
 
-bool ResolveCheckpoint(RunCommandOptions& o, bool every_given,
-                       const std::function<SettingList()>& settings,
-                       std::optional<Checkpoint>& resumed) {
-  if (!o.resume.empty() && o.checkpoint.empty()) o.checkpoint = o.resume;
-  if (o.checkpoint.empty()) {
-    if (!every_given) return true;
-    std::cerr << "bench: --checkpoint-every needs --checkpoint FILE\n";
-    return false;
-  }
-  std::string refusal;
-  if (o.repeat > 1 || !o.ab.empty() || !o.shard.empty()) {
-    refusal = "does not combine with --repeat, --ab or --shard";
-  } else if (std::find(o.datasets.begin(), o.datasets.end(), "-") !=
-             o.datasets.end()) {
-    refusal = "needs files to read again: standard input cannot be resumed";
-  } else if (Outputs::UsesStdout(o)) {
-    refusal = "needs files to cut back on resume: no output can be '-'";
-  }
-  if (!refusal.empty()) {
-    std::cerr << "bench: --checkpoint " << refusal << '\n';
-    return false;
-  }
-  if (o.resume.empty()) return true;
-  try {
-    resumed = ReadCheckpointFile(o.resume);
-    const std::string why = ResumeRefusal(
-        *resumed, settings(), DatasetIdentities(o.datasets), CurrentManifest());
-    if (!why.empty()) throw CheckpointError(why);
-  } catch (const std::runtime_error& error) {
-    std::cerr << "bench: --resume " << o.resume << ": refused: " << error.what()
-              << '\n';
-    return false;
-  }
-  return true;
-}
-
-std::vector<std::string> RecordedArgs(std::vector<std::string> args) {
-  // A resumed run records the command line it continues, not --resume.
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--resume" && i + 1 < args.size()) {
-      args.erase(args.begin() + static_cast<std::ptrdiff_t>(i),
-                 args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
-      --i;
-    } else if (args[i].starts_with("--resume=")) {
-      args.erase(args.begin() + static_cast<std::ptrdiff_t>(i));
-      --i;
-    }
-  }
-  return args;
-}
-
-DatasetPass Resumption::Replay(size_t index) const {
-  DatasetPass pass;
-  pass.result = from->stats.datasets[index];
-  pass.rows = ShardRows(from->stats, index);
-  return pass;
-}
-
 namespace {
 
+// A run resumed from a checkpoint: passes the checkpoint holds whole are
+// reported from it, the one in progress goes on where it stopped.
+struct Resumption {
+  const Checkpoint* from = nullptr;
+
+  // Passes the checkpoint holds whole.
+  size_t done() const {
+    if (from == nullptr) return 0;
+    return from->stats.datasets.size() - (from->in_progress ? 1 : 0);
+  }
+  bool Done(size_t index) const { return index < done(); }
+  std::optional<PassResume> PassOf(size_t index) const {
+    if (from == nullptr || !from->in_progress || index != done()) return {};
+    PassResume resume{from->stats.datasets[index], *from->in_progress};
+    resume.so_far.lines_read = resume.point.lines;
+    return resume;
+  }
+  DatasetPass Replay(size_t index) const {
+    DatasetPass pass;
+    pass.result = from->stats.datasets[index];
+    pass.rows = ShardRows(from->stats, index);
+    pass.replayed_by = from->stats.manifest;
+    return pass;
+  }
+};
+
+// Hands the accountant's checkpoint events to the keeper, which the runner
+// owns (it outlives the observers' list).
 class Forward : public RunObserver {
  public:
   explicit Forward(CheckpointKeeper& keeper) : keeper_(keeper) {}
@@ -190,62 +160,98 @@ class Forward : public RunObserver {
   CheckpointKeeper& keeper_;
 };
 
-}  // namespace
-
-std::unique_ptr<RunObserver> ForwardAccounted(CheckpointKeeper& keeper) {
-  return std::make_unique<Forward>(keeper);
-}
-
-void FinishCheckpoint(const CheckpointKeeper& keeper, ExitCode& exit_code) {
-  try {
-    keeper.ThrowIfFailed();
-  } catch (const CheckpointError& error) {
-    std::cerr << "bench: --checkpoint " << keeper.path() << ": " << error.what()
-              << '\n';
-    exit_code.Raise(kExitUsage);
-    return;
-  }
-  if (InterruptSignal() != 0) {
-    if (!keeper.written()) return;
-    std::cerr << "bench: checkpoint written to " << keeper.path()
-              << "; continue with: bench --resume " << keeper.path() << '\n';
-    return;
-  }
-  std::remove(keeper.path().c_str());
-}
-
-std::unique_ptr<CheckpointKeeper> MakeKeeper(
-    const RunCommandOptions& o, const RunOptions& run,
-    const std::vector<std::string>& args, SettingList settings,
-    const std::optional<Checkpoint>& resumed, Outputs& outputs,
-    ExitCode& exit_code) {
+// The keeper of --checkpoint: what never changes in the run (command line,
+// settings, datasets, build), and the passes a resumed checkpoint already
+// holds whole.
+std::unique_ptr<CheckpointKeeper> MakeKeeper(const RunPlan& plan,
+                                             Outputs& outputs,
+                                             ExitCode& exit_code) {
+  const CheckpointPlan& c = plan.checkpoint;
   Checkpoint base;
-  base.args = args;
-  base.settings = std::move(settings);
-  base.stats.settings = SettingsOf(run);
+  base.args = c.args;
+  base.settings = c.settings;
+  base.stats.settings = SettingsOf(plan.run);
   base.stats.manifest = CurrentManifest();
-  if (resumed) {
-    base.datasets = resumed->datasets;
-    base.stats.manifest = resumed->stats.manifest;
-    base.stats.datasets = resumed->stats.datasets;
-    if (resumed->in_progress) base.stats.datasets.pop_back();
-  } else {
-    try {
-      base.datasets = DatasetIdentities(o.datasets);
-    } catch (const InputError& error) {
-      std::cerr << "bench: " << error.what() << '\n';
-      return nullptr;
-    }
+  base.datasets = c.datasets;
+  if (c.resumed) {
+    base.stats.manifest = c.resumed->stats.manifest;
+    base.stats.datasets = c.resumed->stats.datasets;
+    if (c.resumed->in_progress) base.stats.datasets.pop_back();
   }
-  const std::vector<std::string> kept = {o.per_puzzle, o.solutions};
+  // The files a resumed run cuts back to the lengths recorded.
+  std::vector<std::string> kept;
+  for (const OutputWriter writer :
+       {OutputWriter::kPerPuzzle, OutputWriter::kSolutions}) {
+    const OutputFile* file = FindOutput(plan.outputs, writer);
+    if (file != nullptr) kept.push_back(file->path);
+  }
   auto keeper = std::make_unique<CheckpointKeeper>(
-      o.checkpoint, o.checkpoint_every, std::move(base),
+      c.path, c.every_s, std::move(base),
       [&outputs, &exit_code] { return outputs.Flush(exit_code); },
       [&outputs, kept] { return outputs.Lengths(kept); });
-  if (resumed && resumed->in_progress) {
-    keeper->ResumeFrom(*resumed->in_progress);
+  if (c.resumed && c.resumed->in_progress) {
+    keeper->ResumeFrom(*c.resumed->in_progress);
   }
   return keeper;
+}
+
+class CheckpointRunner : public PassRunner {
+ public:
+  CheckpointRunner(const RunPlan& plan,
+                   std::unique_ptr<CheckpointKeeper> keeper)
+      : run_(plan.run), keeper_(std::move(keeper)) {
+    if (plan.checkpoint.resumed) resumption_.from = &*plan.checkpoint.resumed;
+  }
+
+  DatasetPass Run(size_t index, const std::string& path,
+                  Observers& observers) override {
+    if (resumption_.Done(index)) return resumption_.Replay(index);
+    const std::optional<PassResume> resume = resumption_.PassOf(index);
+    return RunOnce(path, run_, observers, resume ? &*resume : nullptr);
+  }
+
+  void AfterReport(const std::string&, const DatasetPass& pass, std::ostream&,
+                   ExitCode&) override {
+    // Replayed passes are in the checkpoint already.
+    if (!pass.replayed_by) keeper_->PassDone(pass.result);
+  }
+
+  // A failed checkpoint write is bad output; a run that ended whole needs
+  // its checkpoint no more (an interrupted one keeps it to be resumed).
+  void Finish(ExitCode& exit_code) override {
+    try {
+      keeper_->ThrowIfFailed();
+    } catch (const CheckpointError& error) {
+      std::cerr << "bench: --checkpoint " << keeper_->path() << ": "
+                << error.what() << '\n';
+      exit_code.Raise(kExitUsage);
+      return;
+    }
+    if (InterruptSignal() != 0) {
+      if (!keeper_->written()) return;
+      std::cerr << "bench: checkpoint written to " << keeper_->path()
+                << "; continue with: bench --resume " << keeper_->path()
+                << '\n';
+      return;
+    }
+    std::remove(keeper_->path().c_str());
+  }
+
+ private:
+  const RunOptions& run_;
+  std::unique_ptr<CheckpointKeeper> keeper_;
+  Resumption resumption_;
+};
+
+}  // namespace
+
+std::unique_ptr<PassRunner> MakeCheckpointRunner(const RunPlan& plan,
+                                                 Observers& observers,
+                                                 Outputs& outputs,
+                                                 ExitCode& exit_code) {
+  auto keeper = MakeKeeper(plan, outputs, exit_code);
+  observers.Add(std::make_unique<Forward>(*keeper));
+  return std::make_unique<CheckpointRunner>(plan, std::move(keeper));
 }
 
 }  // namespace sudoku

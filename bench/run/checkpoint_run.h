@@ -1,5 +1,6 @@
 // bench --checkpoint and --resume: keeps the checkpoint file of a run as it
-// goes, and checks a checkpoint against the run that would resume it.
+// goes, checks a checkpoint against the run that would resume it, and
+// replays what it holds.
 #pragma once
 
 #include <chrono>
@@ -10,10 +11,12 @@
 #include <utility>
 #include <vector>
 
-#include "bench/cli/run_options.h"
 #include "bench/run/dataset_pass.h"
 #include "bench/run/exit_code.h"
+#include "bench/run/observers.h"
 #include "bench/run/outputs.h"
+#include "bench/run/pass_runner.h"
+#include "bench/run/run_plan.h"
 #include "engine/distributed/checkpoint.h"
 #include "engine/pipeline/driver.h"
 
@@ -76,55 +79,15 @@ std::string ResumeRefusal(
     const std::vector<std::pair<std::string, std::string>>& settings,
     const std::vector<Checkpoint::Dataset>& datasets, const Manifest& build);
 
-// --checkpoint and --resume: false, having said why, when they do not fit
-// the run or the checkpoint is refused; sets `resumed` when resuming.
-// --resume FILE alone also keeps FILE as the checkpoint. `every_given`:
-// whether --checkpoint-every was given; `settings` are this run's.
-bool ResolveCheckpoint(RunCommandOptions& o, bool every_given,
-                       const std::function<SettingList()>& settings,
-                       std::optional<Checkpoint>& resumed);
-
-// The command line a checkpoint records: `args` without --resume FILE.
-std::vector<std::string> RecordedArgs(std::vector<std::string> args);
-
-// A run resumed from a checkpoint, and the checkpoint it keeps: passes the
-// checkpoint holds whole are reported from it, the one in progress goes on
-// where it stopped.
-struct Resumption {
-  const Checkpoint* from = nullptr;
-  CheckpointKeeper* keeper = nullptr;
-
-  // Passes the checkpoint holds whole.
-  size_t done() const {
-    if (from == nullptr) return 0;
-    return from->stats.datasets.size() - (from->in_progress ? 1 : 0);
-  }
-  bool Done(size_t index) const { return index < done(); }
-  std::optional<PassResume> PassOf(size_t index) const {
-    if (from == nullptr || !from->in_progress || index != done()) return {};
-    PassResume resume{from->stats.datasets[index], *from->in_progress};
-    resume.so_far.lines_read = resume.point.lines;
-    return resume;
-  }
-  DatasetPass Replay(size_t index) const;
-};
-
-// The keeper of --checkpoint: what never changes in the run (command line,
-// settings, datasets, build), and the passes a resumed checkpoint already
-// holds whole. Null, having said why, when a dataset cannot be read.
-std::unique_ptr<CheckpointKeeper> MakeKeeper(
-    const RunCommandOptions& o, const RunOptions& run,
-    const std::vector<std::string>& args, SettingList settings,
-    const std::optional<Checkpoint>& resumed, Outputs& outputs,
-    ExitCode& exit_code);
-
-// Hands the accountant's checkpoint events to `keeper`, which the run owns
-// (it outlives the observers' list).
-std::unique_ptr<RunObserver> ForwardAccounted(CheckpointKeeper& keeper);
-
-// The run is over: a failed checkpoint write is bad output; a run that
-// ended whole needs its checkpoint no more (an interrupted one keeps it to
-// be resumed).
-void FinishCheckpoint(const CheckpointKeeper& keeper, ExitCode& exit_code);
+// --checkpoint's runner: each dataset once, the checkpoint written as the
+// run goes (its observer added to `observers`), over the files of `outputs`
+// flushed first (a failed flush raises `exit_code`); under --resume, the
+// passes the checkpoint holds whole replayed and the one it stopped in
+// continued where it stopped. Finish removes the checkpoint of a run that
+// ended whole, and keeps an interrupted one's.
+std::unique_ptr<PassRunner> MakeCheckpointRunner(const RunPlan& plan,
+                                                 Observers& observers,
+                                                 Outputs& outputs,
+                                                 ExitCode& exit_code);
 
 }  // namespace sudoku

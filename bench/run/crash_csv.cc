@@ -24,12 +24,16 @@ std::string Rendered(const Manifest& manifest, const DatasetResult& result,
 CrashCsv::CrashCsv(const RunOptions& run)
     : run_(run), manifest_(CurrentManifest()) {}
 
-void CrashCsv::StartPass(const std::string& path) {
+void CrashCsv::StartPass(const std::string& path, const std::string& name) {
+  name_ = name;
   DatasetResult empty;
   empty.path = path;
   empty.stats.resize(run_.strategies.size());
   std::vector<ReportRow> rows = MakeRows(empty, run_);
-  for (ReportRow& row : rows) row.complete = false;
+  for (ReportRow& row : rows) {
+    row.dataset = name_;
+    row.complete = false;
+  }
   Publish(Rendered(manifest_, empty, rows, finished_.empty()));
   last_ = {};
 }
@@ -39,7 +43,10 @@ void CrashCsv::OnAccounted(const DatasetResult& so_far, PassPoint) {
   if (now - last_ < kInterval) return;
   last_ = now;
   std::vector<ReportRow> rows = MakeRows(so_far, run_);
-  for (ReportRow& row : rows) row.complete = false;
+  for (ReportRow& row : rows) {
+    row.dataset = name_;
+    row.complete = false;
+  }
   Publish(Rendered(manifest_, so_far, rows, finished_.empty()));
 }
 

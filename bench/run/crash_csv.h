@@ -28,7 +28,7 @@ class CrashCsv : public RunObserver {
   // A pass begins: until its first batch is accounted, its rows say 0
   // puzzles and complete=false, so a crash there still leaves a report
   // that says it is partial.
-  void StartPass(const std::string& path);
+  void StartPass(const std::string& path, const std::string& name);
   void OnAccounted(const DatasetResult& so_far, PassPoint point) override;
   bool WantsRecords() const override { return false; }
   // A dataset reported whole: its rows join the finished part.
@@ -40,6 +40,7 @@ class CrashCsv : public RunObserver {
 
   const RunOptions& run_;
   const Manifest manifest_;
+  std::string name_;      // the dataset in progress, as it is reported
   std::string finished_;  // the header and every dataset reported whole
   std::chrono::steady_clock::time_point last_{};
 };

@@ -2,6 +2,7 @@
 // replayed from a checkpoint), ready for the reporters.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,9 @@ struct DatasetPass {
   std::vector<ReportRow> rows;
   std::string repeat_notes;
   bool rounds_differ = false;  // rounds of --repeat searched differently
+  // A pass replayed from a checkpoint: the build that ran it, which its
+  // rows report (else the running build's).
+  std::optional<Manifest> replayed_by;
 };
 
 }  // namespace sudoku

@@ -1,5 +1,6 @@
-// Everything a run writes: the console table, the CSV, HTML and stats
-// reports, the per-puzzle and solutions files; each checked as it is flushed.
+// Everything a run writes, by its table of outputs: the console table, the
+// CSV, HTML and stats reports, the per-puzzle and solutions files, the
+// crash-time CSV; each checked as it is flushed.
 #include "bench/run/outputs.h"
 
 #include <fcntl.h>
@@ -17,37 +18,74 @@
 #include "engine/report/puzzle_outputs.h"
 
 namespace sudoku {
+namespace {
 
-bool Outputs::Open(const RunCommandOptions& o,
-                   const std::vector<std::string>& names, Observers& observers,
-                   bool per_puzzle_header, PartMarks* marks) {
-  console_ = UsesStdout(o) ? &std::cerr : &std::cout;
-  if (!o.quiet)
-    reporters_.push_back(std::make_unique<ConsoleReporter>(*console_));
-  if (!o.csv.empty()) {
-    auto* out = OpenFile(o.csv);
-    if (!out) return false;
-    reporters_.push_back(std::make_unique<CsvReporter>(*out));
-  }
-  if (!o.html.empty()) {
-    auto* out = OpenFile(o.html);
-    if (!out) return false;
-    reporters_.push_back(std::make_unique<HtmlReporter>(*out));
-  }
-  if (!o.per_puzzle.empty()) {
-    auto* out = OpenFile(o.per_puzzle);
-    if (!out) return false;
-    observers.Add(
-        std::make_unique<PerPuzzleWriter>(*out, names, per_puzzle_header));
-    if (marks != nullptr) marks->Watch(PartFile::kPerPuzzle, *out);
-  }
-  if (!o.solutions.empty()) {
-    auto* out = OpenFile(o.solutions);
-    if (!out) return false;
-    observers.Add(std::make_unique<SolutionsWriter>(*out));
-    if (marks != nullptr) marks->Watch(PartFile::kSolutions, *out);
+// The names of the strategies run, in order: the per-puzzle file's columns.
+std::vector<std::string> StrategyNames(const RunOptions& run) {
+  std::vector<std::string> names;
+  for (const Strategy* s : run.strategies) names.emplace_back(s->name);
+  return names;
+}
+
+}  // namespace
+
+bool Outputs::Open(std::span<const OutputFile> files, const RunOptions& run,
+                   Observers& observers, bool per_puzzle_header,
+                   PartMarks* marks) {
+  console_ = StdoutOptions(files).empty() ? &std::cout : &std::cerr;
+  for (const OutputFile& row : files) {
+    if (!OpenRow(row, run, observers, per_puzzle_header, marks)) return false;
   }
   return true;
+}
+
+bool Outputs::OpenRow(const OutputFile& row, const RunOptions& run,
+                      Observers& observers, bool per_puzzle_header,
+                      PartMarks* marks) {
+  if (row.writer == OutputWriter::kConsoleTable) {
+    reporters_.push_back(std::make_unique<ConsoleReporter>(*console_));
+    has_console_ = true;
+    return true;
+  }
+  if (row.writer == OutputWriter::kCheckpoint) return true;  // its keeper's
+  if (row.writer == OutputWriter::kCrashCsv) {
+    KeepCrashCsv(row.path, run, observers);
+    return true;
+  }
+  std::ostream* out = OpenFile(row.path);
+  if (out == nullptr) return false;
+  switch (row.writer) {
+    case OutputWriter::kCsv:
+      reporters_.push_back(std::make_unique<CsvReporter>(*out));
+      break;
+    case OutputWriter::kHtml:
+      reporters_.push_back(std::make_unique<HtmlReporter>(*out));
+      break;
+    case OutputWriter::kStats:
+      reporters_.push_back(
+          std::make_unique<ShardStatsWriter>(*out, run.shard, run));
+      break;
+    case OutputWriter::kPerPuzzle:
+      observers.Add(std::make_unique<PerPuzzleWriter>(
+          *out, StrategyNames(run), per_puzzle_header));
+      if (marks != nullptr) marks->Watch(PartFile::kPerPuzzle, *out);
+      break;
+    case OutputWriter::kSolutions:
+      observers.Add(std::make_unique<SolutionsWriter>(*out));
+      if (marks != nullptr) marks->Watch(PartFile::kSolutions, *out);
+      break;
+    default:
+      break;
+  }
+  return true;
+}
+
+bool OutputsClash(const std::string& program,
+                  std::span<const NamedPath> inputs,
+                  std::span<const NamedPath> outputs) {
+  const auto clash = FindPathClash(inputs, outputs);
+  if (clash) std::cerr << program << ": " << DescribeClash(*clash) << '\n';
+  return clash.has_value();
 }
 
 bool WriteOutputFile(const std::string& program, const std::string& path,
@@ -58,19 +96,6 @@ bool WriteOutputFile(const std::string& program, const std::string& path,
   if (file) return true;
   std::cerr << program << ": cannot write " << path << '\n';
   return false;
-}
-
-bool Outputs::UsesStdout(const RunCommandOptions& o) {
-  return o.csv == "-" || o.per_puzzle == "-" || o.solutions == "-" ||
-         o.stats == "-" || o.html == "-";
-}
-
-bool Outputs::OpenStats(const std::string& path, const RunOptions& run) {
-  auto* out = OpenFile(path);
-  if (!out) return false;
-  reporters_.push_back(
-      std::make_unique<ShardStatsWriter>(*out, run.shard, run));
-  return true;
 }
 
 void Outputs::AddStats(std::ostream& out, const RunOptions& run) {
@@ -84,12 +109,11 @@ void Outputs::ReportPass(const Manifest& manifest, const DatasetResult& result,
   if (crash_csv_ != nullptr) crash_csv_->PassDone(manifest, result, rows);
 }
 
-void Outputs::KeepCrashCsv(const RunCommandOptions& o, const RunOptions& run,
+void Outputs::KeepCrashCsv(const std::string& path, const RunOptions& run,
                            Observers& observers) {
-  if (o.csv.empty() || o.csv == "-") return;
   // A second descriptor of the same file, for the handler's write(2): the
   // ofstream's buffer is lost with the process.
-  const int fd = open(o.csv.c_str(), O_WRONLY | O_CLOEXEC);
+  const int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
   if (fd < 0) return;
   SetCrashCsvFile(fd);
   auto keeper = std::make_unique<CrashCsv>(run);

@@ -9,14 +9,15 @@
 #include <memory>
 #include <ostream>
 #include <set>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "bench/cli/run_options.h"
 #include "bench/run/crash_csv.h"
 #include "bench/run/exit_code.h"
 #include "bench/run/observers.h"
+#include "bench/run/output_table.h"
 #include "bench/run/rank_parts.h"
 #include "engine/pipeline/driver.h"
 #include "engine/report/report.h"
@@ -29,38 +30,43 @@ namespace sudoku {
 bool WriteOutputFile(const std::string& program, const std::string& path,
                      const std::function<void(std::ostream&)>& write);
 
-// The console table, the CSV report, the per-puzzle and solutions files.
-// "-" names standard output; the console table then goes to standard error,
-// so that it never mixes with the data.
+// Whether one of a subcommand's `outputs` names the file of one of its
+// `inputs` or of another output (FindPathClash); if so, says which as
+// "PROGRAM: --json x names the same file as ...". Checked before anything
+// is written, so that a slip of the keyboard costs no input.
+bool OutputsClash(const std::string& program,
+                  std::span<const NamedPath> inputs,
+                  std::span<const NamedPath> outputs);
+
+// Every output of a run's table: the console table, the CSV, HTML and stats
+// reports, the per-puzzle and solutions files, the crash-time CSV. "-"
+// names standard output; the console table then goes to standard error, so
+// that it never mixes with the data.
 class Outputs {
  public:
-  // Opens every file asked for; false, having said why, when one cannot be.
-  bool Open(const RunCommandOptions& o, const std::vector<std::string>& names,
+  // Opens every row of `files` (bench/run/output_table.h) and makes its
+  // writer: a reporter, or an observer of `observers`; the checkpoint's row
+  // is its keeper's. `run` is what the reports describe; the per-puzzle
+  // file opens with its header when `per_puzzle_header`; under mpirun,
+  // `marks` watches the per-puzzle and solutions parts. False, having said
+  // why, when a file cannot be opened.
+  bool Open(std::span<const OutputFile> files, const RunOptions& run,
             Observers& observers, bool per_puzzle_header = true,
             PartMarks* marks = nullptr);
 
   // Where the table and its notes go: standard output, unless an output
   // file is "-".
   std::ostream& console() { return *console_; }
-
-  // Whether any output file is "-" (standard output).
-  static bool UsesStdout(const RunCommandOptions& o);
-
-  // The mergeable statistics of a --shard part (or of any run, --stats).
-  bool OpenStats(const std::string& path, const RunOptions& run);
-
-  // Keeps the --csv file's report ready for a crash (bench/run/crash_csv.h),
-  // when it is a file: a strategy that crashes the process then leaves the
-  // rows accounted, marked complete=false, not an empty file.
-  void KeepCrashCsv(const RunCommandOptions& o, const RunOptions& run,
-                    Observers& observers);
+  // Whether the console table is shown (no -q).
+  bool has_console() const { return has_console_; }
 
   // The stats of this rank's part under mpirun, gathered by rank 0.
   void AddStats(std::ostream& out, const RunOptions& run);
 
-  // A dataset's pass is about to start (the crash-time CSV's partial row).
-  void StartPass(const std::string& path) {
-    if (crash_csv_ != nullptr) crash_csv_->StartPass(path);
+  // A dataset's pass is about to start (the crash-time CSV's partial row),
+  // reported under `name`.
+  void StartPass(const std::string& path, const std::string& name) {
+    if (crash_csv_ != nullptr) crash_csv_->StartPass(path, name);
   }
   void ReportPass(const Manifest& manifest, const DatasetResult& result,
                   const std::vector<ReportRow>& rows);
@@ -85,6 +91,15 @@ class Outputs {
   void Finish(ExitCode& exit_code);
 
  private:
+  // One row of the table opened and its writer made.
+  bool OpenRow(const OutputFile& row, const RunOptions& run,
+               Observers& observers, bool per_puzzle_header,
+               PartMarks* marks);
+  // Keeps the --csv file's report ready for a crash (bench/run/crash_csv.h):
+  // a strategy that crashes the process then leaves the rows accounted,
+  // marked complete=false, not an empty file.
+  void KeepCrashCsv(const std::string& path, const RunOptions& run,
+                    Observers& observers);
   // "-" is standard output; a file is opened for writing, or said why not.
   std::ostream* OpenFile(const std::string& path);
   // A file a checkpoint recorded: cut back to its length then and opened
@@ -94,6 +109,7 @@ class Outputs {
   bool Checked(const std::string& name, std::ostream& out, ExitCode& exit_code);
 
   std::ostream* console_ = &std::cout;
+  bool has_console_ = false;
   std::vector<std::pair<std::string, std::ostream*>> files_;
   std::vector<std::unique_ptr<std::ofstream>> owned_;
   std::set<std::string> failed_;

@@ -6,6 +6,7 @@
 
 #include "bench/run/dataset_pass.h"
 #include "bench/run/observers.h"
+#include "bench/run/pass_runner.h"
 #include "engine/pipeline/driver.h"
 
 namespace sudoku {
@@ -16,5 +17,20 @@ namespace sudoku {
 // read error, --strict or a signal is reported as it is.
 DatasetPass RunRounds(const std::string& path, const RunOptions& run,
                       int repeat, Observers& observers);
+
+// --repeat N's runner: each dataset in N rounds.
+class RoundsRunner : public PassRunner {
+ public:
+  RoundsRunner(const RunOptions& run, int repeat)
+      : run_(run), repeat_(repeat) {}
+  DatasetPass Run(size_t, const std::string& path,
+                  Observers& observers) override {
+    return RunRounds(path, run_, repeat_, observers);
+  }
+
+ private:
+  const RunOptions& run_;
+  const int repeat_;
+};
 
 }  // namespace sudoku

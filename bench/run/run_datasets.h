@@ -1,38 +1,28 @@
-// One run's datasets in turn: each passed once, in --repeat rounds or from a
-// checkpoint, reported as it ends, and its problems raised in the exit code.
+// The loop over a plan's datasets: each passed by the mode's runner,
+// reported as it ends, its problems raised in the exit code.
 #pragma once
 
-#include <optional>
 #include <string>
 #include <vector>
 
-#include "bench/cli/run_options.h"
-#include "bench/run/checkpoint_run.h"
-#include "bench/run/dataset_pass.h"
 #include "bench/run/exit_code.h"
 #include "bench/run/observers.h"
 #include "bench/run/outputs.h"
-#include "engine/compare/ab_check.h"
-#include "engine/pipeline/driver.h"
+#include "bench/run/pass_runner.h"
+#include "bench/run/run_plan.h"
 
 namespace sudoku {
 
-// The names of the strategies run, in order.
-std::vector<std::string> StrategyNames(const RunOptions& run);
+// Where a run's passes go: the driver's events, the reports, the exit code.
+struct PassSinks {
+  Observers& observers;
+  Outputs& outputs;
+  ExitCode& exit_code;
+};
 
-// One pass over one dataset, resumed from `resume` when given.
-DatasetPass RunOnce(const std::string& path, const RunOptions& run,
-                    Observers& observers, const PassResume* resume = nullptr);
-
-// Runs every dataset in turn, reporting each as it ends; stops after a pass
-// that --strict or a signal stopped. With `ab`, prints its verdict after
-// each dataset; with `held_errors` (under mpirun), keeps read errors there
-// for rank 0 to say once.
-void RunDatasets(const RunCommandOptions& o, const RunOptions& run,
-                 Observers& observers, Outputs& outputs, ExitCode& exit_code,
-                 AbCheck* ab = nullptr,
-                 std::optional<double> max_slowdown = std::nullopt,
-                 std::vector<std::string>* held_errors = nullptr,
-                 const Resumption& resumption = {});
+// Runs every dataset of `plan` in turn through `runner`, reporting each as
+// it ends; stops after a pass that --strict or a signal stopped. A dataset
+// the plan found unreadable was said at the start and is skipped.
+void RunDatasets(const RunPlan& plan, PassRunner& runner, PassSinks sinks);
 
 }  // namespace sudoku

@@ -1,26 +1,19 @@
-// Runs split over processes: --shard K/N (one part per process, merged later
-// by `bench merge`) and mpirun -np N bench (one part per rank, merged by
-// rank 0 as `bench merge` would).
+// mpirun -np N bench: one part per rank, merged by rank 0 as `bench merge`
+// merges the parts of --shard K/N.
 #pragma once
 
 #include <iostream>
 #include <string>
 
-#include "bench/cli/run_options.h"
 #include "bench/run/rank_group.h"
-#include "engine/pipeline/driver.h"
+#include "bench/run/run_plan.h"
 
 namespace sudoku {
 
-// --shard and --stats: sets the part to read and the stats file's path;
-// false, having said why, when the options do not fit together.
-bool ResolveShard(const RunCommandOptions& o, RunOptions& run,
-                  std::string& stats_path);
-
-// mpirun -np N bench: this rank runs part rank+1 of N of every dataset,
-// and rank 0 merges every rank's stats and reports; returns the job's exit
-// code, the same on every rank.
-int ExecuteRanks(const RunCommandOptions& o, RankGroup& ranks, RunOptions run);
+// mpirun -np N bench: this rank runs its part (plan.run.shard) of every
+// dataset, and rank 0 merges every rank's stats and reports as one process
+// would; returns the job's exit code, the same on every rank.
+int ExecuteRanks(const RunPlan& plan);
 
 // Under mpirun every rank checks the same options and loads the same
 // strategies: rank 0 alone says what is wrong with them, so the job says it

@@ -1,5 +1,5 @@
-// bench --ab's statistics: the median of per-pair log time ratios and its
-// order-statistic interval.
+// bench --ab's statistics: the two orders' ratios of summed times, their
+// geometric mean and its t interval over batches; outliers set aside.
 #include "engine/compare/ab_verdict.h"
 
 #include <algorithm>
@@ -20,45 +20,85 @@ double LogRatio(const AbBatch& batch) {
                   static_cast<double>(batch.b_nanos));
 }
 
+bool Timed(const AbBatch& batch) {
+  return batch.a_nanos > 0 && batch.b_nanos > 0;
+}
+
+// ln(sum A / sum B) over one order's timed batches, and its jackknife
+// variance: (n - 1) / n times the squared deviations of the n log ratios
+// that leave one batch out each.
+struct OrderEstimate {
+  size_t batches = 0;
+  double log_ratio = 0;
+  double variance = 0;
+};
+
+OrderEstimate EstimateOrder(std::span<const AbBatch> batches, size_t parity) {
+  OrderEstimate e;
+  double a = 0, b = 0;
+  for (size_t i = parity; i < batches.size(); i += 2) {
+    if (!Timed(batches[i])) continue;
+    ++e.batches;
+    a += static_cast<double>(batches[i].a_nanos);
+    b += static_cast<double>(batches[i].b_nanos);
+  }
+  if (e.batches == 0) return e;
+  e.log_ratio = std::log(a / b);
+  if (e.batches < 2) return e;
+  std::vector<double> left_out;
+  for (size_t i = parity; i < batches.size(); i += 2) {
+    if (!Timed(batches[i])) continue;
+    left_out.push_back(std::log((a - static_cast<double>(batches[i].a_nanos)) /
+                                (b - static_cast<double>(batches[i].b_nanos))));
+  }
+  double mean = 0;
+  for (const double x : left_out) mean += x;
+  mean /= static_cast<double>(left_out.size());
+  double squares = 0;
+  for (const double x : left_out) squares += (x - mean) * (x - mean);
+  const double n = static_cast<double>(e.batches);
+  e.variance = squares * (n - 1) / n;
+  return e;
+}
+
 }  // namespace
 
 AbVerdict JudgeAb(std::span<const AbBatch> batches) {
-  std::vector<double> logs;
-  for (size_t i = 0; i + 1 < batches.size(); i += 2) {
-    const AbBatch& first = batches[i];
-    const AbBatch& second = batches[i + 1];
-    if (first.a_nanos == 0 || first.b_nanos == 0 || second.a_nanos == 0 ||
-        second.b_nanos == 0) {
-      continue;
-    }
-    logs.push_back((LogRatio(first) + LogRatio(second)) / 2);
-  }
+  const OrderEstimate even = EstimateOrder(batches, 0);
+  const OrderEstimate odd = EstimateOrder(batches, 1);
   AbVerdict verdict;
-  verdict.pairs = logs.size();
+  verdict.batches = even.batches + odd.batches;
   verdict.ratio = std::numeric_limits<double>::quiet_NaN();
-  if (logs.empty()) return verdict;
-  verdict.ratio = std::exp(Median(logs));
-  std::sort(logs.begin(), logs.end());
-  const size_t n = logs.size();
-  const size_t rank = MedianIntervalRank(n);
-  if (rank == 0) return verdict;
+  if (even.batches == 0 || odd.batches == 0) return verdict;
+  verdict.ratio = std::exp((even.log_ratio + odd.log_ratio) / 2);
+  if (even.batches < kAbMinBatchesPerOrder ||
+      odd.batches < kAbMinBatchesPerOrder) {
+    return verdict;
+  }
+  // ln of the estimate is half the sum of two independent log ratios.
+  const double v0 = even.variance / 4, v1 = odd.variance / 4;
+  const double variance = v0 + v1;
+  // Welch-Satterthwaite: each order's share has n - 1 degrees.
+  const double degrees = variance * variance /
+                         (v0 * v0 / static_cast<double>(even.batches - 1) +
+                          v1 * v1 / static_cast<double>(odd.batches - 1));
+  const double half =
+      variance > 0 ? StudentT975(degrees) * std::sqrt(variance) : 0;
   verdict.has_interval = true;
-  verdict.low = std::exp(logs[rank - 1]);
-  verdict.high = std::exp(logs[n - rank]);
+  verdict.low = verdict.ratio * std::exp(-half);
+  verdict.high = verdict.ratio * std::exp(half);
   return verdict;
 }
 
-AbBatch SumBatch(std::span<const AbBatch> puzzles, size_t& dropped) {
-  std::vector<double> logs;
-  for (const AbBatch& p : puzzles) {
-    if (p.a_nanos > 0 && p.b_nanos > 0) logs.push_back(LogRatio(p));
-  }
-  const double median = Median(std::move(logs));
+AbBatch SumBatch(std::span<const AbBatch> puzzles, const AbReference& reference,
+                 size_t& dropped) {
   const double limit = std::log(kOutlierFactor);
   AbBatch sum;
   for (const AbBatch& p : puzzles) {
-    if (p.a_nanos > 0 && p.b_nanos > 0 &&
-        std::fabs(LogRatio(p) - median) > limit) {
+    const double apart = std::fabs(static_cast<double>(p.a_nanos) -
+                                   static_cast<double>(p.b_nanos));
+    if (Timed(p) && std::fabs(LogRatio(p) - reference.log_ratio) > limit &&
+        apart > kOutlierFactor * reference.nanos) {
       ++dropped;
       continue;
     }
@@ -73,29 +113,73 @@ void AbBatcher::Reset() {
   puzzles_.clear();
   records_in_batch_ = 0;
   dropped_ = 0;
+  orders_[0] = orders_[1] = Order{};
 }
 
 void AbBatcher::Add(bool timed, uint64_t a_nanos, uint64_t b_nanos) {
   if (timed) puzzles_.push_back({a_nanos, b_nanos});
-  if (++records_in_batch_ == batch_size_) {
-    batches_.push_back(SumBatch(puzzles_, dropped_));
-    puzzles_.clear();
-    records_in_batch_ = 0;
+  if (++records_in_batch_ == batch_size_) Close(false);
+}
+
+void AbBatcher::Close(bool all) {
+  Order& order = orders_[batches_.size() % 2];
+  for (const AbBatch& p : puzzles_) order.waiting_timed += Timed(p) ? 1 : 0;
+  order.waiting.push_back({batches_.size(), std::move(puzzles_)});
+  batches_.push_back({});
+  puzzles_.clear();
+  records_in_batch_ = 0;
+  if (all || order.recent.size() + order.waiting_timed >= kOutlierWindow) {
+    Settle(order);
   }
 }
 
-std::vector<AbBatch> AbBatcher::Batches() const {
-  std::vector<AbBatch> batches = batches_;
-  size_t dropped = 0;
-  if (records_in_batch_ > 0) batches.push_back(SumBatch(puzzles_, dropped));
-  return batches;
+void AbBatcher::Settle(Order& order) {
+  std::vector<Seen>& seen = order.recent;
+  for (const Waiting& w : order.waiting) {
+    for (const AbBatch& p : w.puzzles) {
+      if (!Timed(p)) continue;
+      seen.push_back({LogRatio(p), (static_cast<double>(p.a_nanos) +
+                                    static_cast<double>(p.b_nanos)) /
+                                       2});
+      ++order.unreferenced;
+    }
+  }
+  // The medians cost more than the rest of a small batch's work: they are
+  // taken again once a quarter of the window is new.
+  if (!seen.empty() &&
+      (order.unreferenced >= kOutlierWindow / 4 || !order.has_reference)) {
+    std::vector<double> logs, nanos;
+    for (const Seen& p : seen) {
+      logs.push_back(p.log_ratio);
+      nanos.push_back(p.nanos);
+    }
+    order.reference = {Median(std::move(logs)), Median(std::move(nanos))};
+    order.has_reference = true;
+    order.unreferenced = 0;
+  }
+  for (const Waiting& w : order.waiting) {
+    batches_[w.index] = SumBatch(w.puzzles, order.reference, dropped_);
+  }
+  order.waiting.clear();
+  order.waiting_timed = 0;
+  if (seen.size() > kOutlierWindow) {
+    seen.erase(seen.begin(),
+               seen.end() - static_cast<ptrdiff_t>(kOutlierWindow));
+  }
 }
 
-size_t AbBatcher::Dropped() const {
-  size_t dropped = dropped_;
-  if (records_in_batch_ > 0) SumBatch(puzzles_, dropped);
-  return dropped;
+AbBatcher AbBatcher::Finished() const {
+  AbBatcher done = *this;
+  if (done.records_in_batch_ > 0) done.Close(true);
+  for (Order& o : done.orders_) {
+    if (!o.waiting.empty()) done.Settle(o);
+  }
+  return done;
 }
+
+std::vector<AbBatch> AbBatcher::Batches() const { return Finished().batches_; }
+
+size_t AbBatcher::Dropped() const { return Finished().dropped_; }
 
 bool BeyondSlowdown(const AbVerdict& verdict, double max_slowdown_pct) {
   return verdict.has_interval &&
@@ -117,25 +201,26 @@ std::string SlowdownText(double ratio) {
 
 std::string AbRatioText(const AbVerdict& verdict) {
   char text[256];
-  const size_t batches = 2 * verdict.pairs;
-  if (verdict.pairs == 0) {
-    return "no throughput ratio: fewer than two batches with timed puzzles "
-           "(use more puzzles or a smaller --batch)";
+  if (std::isnan(verdict.ratio)) {
+    return "no throughput ratio: it needs a batch with timed puzzles in each "
+           "order, so two batches at least (use more puzzles or a smaller "
+           "--batch)";
   }
   if (!verdict.has_interval) {
     std::snprintf(text, sizeof(text),
                   "%.3fx throughput over %zu batches, no interval: a 95%% "
-                  "interval needs 6 pairs of batches (use more puzzles or a "
-                  "smaller --batch)",
-                  verdict.ratio, batches);
+                  "interval needs %zu batches of each order (use more "
+                  "puzzles or a smaller --batch)",
+                  verdict.ratio, verdict.batches, kAbMinBatchesPerOrder);
     return text;
   }
   std::snprintf(text, sizeof(text),
                 "%.3fx throughput (95%% CI %.3f-%.3f) over %zu batches%s",
-                verdict.ratio, verdict.low, verdict.high, batches,
-                verdict.pairs < 10 ? " (few batches: a wide interval; use "
-                                     "more puzzles or a smaller --batch)"
-                                   : "");
+                verdict.ratio, verdict.low, verdict.high, verdict.batches,
+                verdict.batches < kAbFewBatches
+                    ? " (few batches: a wide interval; use more puzzles or a "
+                      "smaller --batch)"
+                    : "");
   return text;
 }
 

@@ -1,5 +1,5 @@
-// bench --ab's statistics: B's throughput relative to A, with a confidence
-// interval from the per-batch time ratios. Pure functions over plain numbers.
+// bench --ab's statistics: B's throughput relative to A as a ratio of summed
+// times, with a confidence interval over batches. Pure functions over numbers.
 #pragma once
 
 #include <cstddef>
@@ -17,48 +17,108 @@ struct AbBatch {
   uint64_t b_nanos = 0;
 };
 
-// The ratio is B's throughput over A's: above 1, B is faster.
+// The ratio is B's throughput over A's: above 1, B is faster. It estimates
+// the ratio of the two builds' total times over the run's puzzles, each
+// build going first on every other batch, so any batch size estimates the
+// same thing and a slowdown is weighted by the time it costs (a median of
+// per-batch ratios is not that: with small batches it follows the typical
+// easy batch, which a fixed cost per call slows far more than the total;
+// it read a 4% step as 0.915x, "10.9-38.3% slower", in issue 37).
 //
-// Batches are taken in pairs (0,1), (2,3), ...: the run alternates which
-// strategy goes first per batch, so a pair holds one batch of each order.
-// Going second is faster (the puzzle already in cache, the branch predictor
-// trained: 1.7x for bands on easy puzzles), by a factor that multiplies one
-// batch's log ratio ln(A time / B time) and divides the other's, so the mean
-// of the pair's two log ratios cancels it exactly, however much harder one
-// batch's puzzles are than the other's (a ratio of the pair's summed times
-// would not). Each pair gives that one mean log ratio. The estimate
-// is their median and the interval the distribution-free 95% interval of a
-// median (order statistics, from the binomial distribution): a pair whose
-// sums caught a preemption (20 ms against 0.3 ms on a shared machine) moves
-// a mean and a t interval arbitrarily far, but a median hardly at all. The
-// interval needs six pairs; with few it is honestly wide. A trailing
-// unpaired batch, and pairs in which either side measured no time, are left
-// out.
+// The run alternates which strategy goes first per batch: even batches A,
+// odd ones B. Going second is faster (the puzzle already in cache, the
+// branch predictor trained: 1.5-1.7x for bands on easy puzzles), so each
+// order's batches are summed apart: R_even = sum A / sum B over the even
+// batches, R_odd over the odd ones, and the estimate is their geometric
+// mean sqrt(R_even R_odd). A factor for going first multiplies one and
+// divides the other, and cancels exactly, however the two orders' puzzles
+// differ; a time added for going first cancels to second order (the
+// estimate then matches both builds' times averaged over the two orders).
+//
+// The interval treats batches as the units that vary (a load phase or a
+// cache state spans a batch). Each order's ln R gets the jackknife's
+// variance: (n - 1) / n times the squared deviations of the n values of ln R
+// that leave one of its n batches out each. A batch holding the hardest
+// puzzles both weighs most and pulls R towards its own ratio, so residuals
+// about R understate the spread (a ratio estimator's textbook variance,
+// Cochran, Sampling Techniques, 3rd ed. 1977, 6.3, covered 92.6-96.4% in
+// the simulation below); leaving it out measures it, and the jackknife's
+// variance errs on the large side (Efron and Stein, "The jackknife
+// estimate of variance", Ann. Statist. 9(3), 1981). The two orders' batches
+// are independent, so ln of the estimate has a quarter of their sum as its
+// variance, and the 95% interval is the estimate times exp(+-t se), t
+// Student's 97.5% point on Welch-Satterthwaite's degrees of freedom (each
+// order's share with n - 1), so that few batches give an honestly wider
+// interval (t critical values with few clusters: Cameron and Miller, "A
+// Practitioner's Guide to Cluster-Robust Inference", J. Human Resources
+// 50(2), 2015). Over simulated runs of known slowdowns, 0 to 10%, alike on
+// every puzzle or a fixed cost per call (lognormal puzzle times with a long
+// tail, jitter, preemptions, load phases; 1,000 runs a cell,
+// tests/engine/compare/ab_simulation_test.cc), the interval covered the
+// true ratio of total times 94.4-97.4% of the time for batches of 1 to
+// 2,048 puzzles, the mean estimate within 0.25% of it.
+//
+// Load spikes are kept off the sums one puzzle at a time (SumBatch), not by
+// trimming batches: a preemption hits one solve of one build, and a batch
+// whose sum a moderate one moved is noise the interval measures. Trimming
+// or winsorising whole batches would cut the batches that hold the hard
+// puzzles, where a fixed cost per call weighs least, and bias the ratio
+// whenever a slowdown is not alike on every puzzle.
 struct AbVerdict {
-  size_t pairs = 0;           // pairs of batches the estimate rests on
-  double ratio = 0;           // NaN without a single pair
-  bool has_interval = false;  // needs six pairs or more
+  size_t batches = 0;         // timed batches the estimate rests on
+  double ratio = 0;           // NaN without a timed batch of each order
+  bool has_interval = false;  // needs kAbMinBatchesPerOrder of each order
   double low = 0, high = 0;   // the 95% interval of the ratio
 };
 
+// Batches with time on both sides, of each order, that an interval needs:
+// two would give a variance of one degree of freedom, too few to trust.
+inline constexpr size_t kAbMinBatchesPerOrder = 3;
+
+// The verdict on an A/B run's batches in run order (even: A went first).
+// Batches in which either side measured no time are left out.
 AbVerdict JudgeAb(std::span<const AbBatch> batches);
 
+// What a batch's puzzles are held to: the median ln(A time / B time) and
+// the median solve time ((A + B) / 2) of the puzzles around them in the
+// same order (AbBatcher's).
+struct AbReference {
+  double log_ratio = 0;
+  double nanos = 0;
+};
+
 // A batch's sums from its puzzles' times (one AbBatch per puzzle), leaving
-// out the puzzles whose A/B time ratio lies more than kOutlierFactor from
-// the batch's median ratio: on a shared machine a solve of microseconds
-// that was descheduled measures milliseconds, one such puzzle outweighs the
-// batch, and it hits A or B alone. A real difference between the builds
-// moves the median with it, so only a change confined to a few puzzles of a
-// batch, beyond that factor, would be set aside too. `dropped` counts the
-// puzzles left out.
+// out the puzzles that a preemption hit: those whose A/B time ratio lies
+// more than kOutlierFactor from the reference ratio AND whose two times lie
+// more than kOutlierFactor reference solve times apart. On a shared machine
+// a solve of microseconds that was descheduled measures milliseconds, one
+// such puzzle outweighs the batch, and it hits A or B alone: lopsided, and
+// long against the solves around it. A fixed cost per call can slow the
+// easiest puzzles more than kOutlierFactor times, but adds no more than a
+// few solves' time, and stays in the sums. The rule is symmetric in A and
+// B, so for a slowdown that moves every puzzle alike it drops as much of
+// either side's noise and biases nothing; only a change of more than that
+// factor and that time on a few puzzles would be set aside too. `dropped`
+// counts the puzzles left out.
 inline constexpr double kOutlierFactor = 4.0;
-AbBatch SumBatch(std::span<const AbBatch> puzzles, size_t& dropped);
+AbBatch SumBatch(std::span<const AbBatch> puzzles, const AbReference& reference,
+                 size_t& dropped);
 
 // Cuts an A/B run's puzzle times into the pipeline's batches as the reader
 // cut them: the n-th record of a dataset (a puzzle line, malformed and
 // invalid ones included) belongs to batch n / batch_size. Used by bench
 // --ab's observer as the records arrive, and on a --per-puzzle file of an
-// --ab run read back. Memory: two integers per batch.
+// --ab run read back.
+//
+// A batch's outliers are judged (SumBatch) against the medians of its
+// order's latest timed puzzles, the kOutlierWindow before it and its own
+// (taken afresh once a quarter of the window is new, so at every batch of
+// 16 puzzles or more), so that a batch of one puzzle has a reference too.
+// Until an order has seen that many, its batches wait and are judged
+// together against the medians of all of them, so that none is its own
+// reference.
+// Memory: two integers per batch, and kOutlierWindow puzzles per order.
+inline constexpr size_t kOutlierWindow = 64;
 class AbBatcher {
  public:
   explicit AbBatcher(size_t batch_size) : batch_size_(batch_size) {}
@@ -79,11 +139,37 @@ class AbBatcher {
   size_t Dropped() const;
 
  private:
+  // A batch not yet summed: its index and timed puzzles.
+  struct Waiting {
+    size_t index = 0;
+    std::vector<AbBatch> puzzles;
+  };
+  // A timed puzzle, as the reference needs it.
+  struct Seen {
+    double log_ratio = 0, nanos = 0;
+  };
+  // One order's batches (even: A first; odd: B first).
+  struct Order {
+    std::vector<Seen> recent;  // the latest kOutlierWindow timed puzzles
+    AbReference reference;     // their medians, when last taken
+    bool has_reference = false;
+    size_t unreferenced = 0;  // puzzles in `recent` since then
+    std::vector<Waiting> waiting;
+    size_t waiting_timed = 0;  // puzzles with a log ratio in `waiting`
+  };
+  // Files the current batch under its order and sums what can be summed;
+  // `all` sums the waiting batches whatever their count.
+  void Close(bool all);
+  void Settle(Order& order);
+  // A copy with the partial batch closed and every batch summed.
+  AbBatcher Finished() const;
+
   size_t batch_size_;
-  std::vector<AbBatch> batches_;
+  std::vector<AbBatch> batches_;  // zero where a batch is waiting
   std::vector<AbBatch> puzzles_;  // the current batch's, one per puzzle
   size_t records_in_batch_ = 0;
   size_t dropped_ = 0;
+  Order orders_[2];
 };
 
 // True when the whole interval says B is more than `max_slowdown_pct`
@@ -100,19 +186,22 @@ bool WithinSlowdown(const AbVerdict& verdict, double max_slowdown_pct);
 // throughput ratio.
 std::string SlowdownText(double ratio);
 
-// "0.97x throughput (95% CI 0.95-0.99) over 412 batches" and, with few
-// pairs, why the interval is wide or missing.
+// "0.97x throughput (95% CI 0.95-0.99) over 412 batches" and, with fewer
+// than kAbFewBatches, why the interval is wide or missing.
+inline constexpr size_t kAbFewBatches = 20;
 std::string AbRatioText(const AbVerdict& verdict);
 
 // The batch an --ab run takes when none is asked for, from what the dataset
 // is likely to hold: its raw bytes at kAbBytesPerLine a line (an 81-cell
 // line and its end), split into about kAbTargetBatches batches, between
 // kAbMinBatch and kAbMaxBatch lines; kAbUnknownBatch when the size says
-// nothing of the lines (standard input, a compressed file). The interval
-// rests on pairs of batches, so a corpus of tens of thousands of puzzles cut
-// into the default 2,048-line batches gives a dozen pairs and an interval
-// several points wide, too wide to see a 3% slowdown; 256-line batches over
-// the same 49,158 puzzles gave intervals half a point wide.
+// nothing of the lines (standard input, a compressed file). The estimate is
+// the same for any batch size, but the interval needs three batches of each
+// order and comes from the spread between batches: the default 2,048-line
+// batch would leave a file of 2,000 puzzles with no interval at all, and a
+// few dozen batches give a t with few degrees and a noisier variance. On
+// the 17-clue list (49,158 puzzles) batches of 2,048 gave intervals 0.5-2.1
+// points wide, of the chosen 248 about 0.5, of 16 about 0.6 (docs/ci.md).
 inline constexpr uint64_t kAbBytesPerLine = 82;
 inline constexpr size_t kAbTargetBatches = 200;
 inline constexpr size_t kAbMinBatch = 32;

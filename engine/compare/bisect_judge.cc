@@ -61,7 +61,7 @@ CommitJudgement JudgeSpeed(std::span<const DatasetSpeed> speeds,
     } else {
       reason += "between " + SlowdownText(v.low) + " and " +
                 SlowdownText(v.high) + " (95% CI, " +
-                std::to_string(2 * v.pairs) + " batches)";
+                std::to_string(v.batches) + " batches)";
       if (BeyondSlowdown(v, max_slowdown_pct)) {
         bad = true;
         reason += ", wholly beyond " + std::string(allowed);

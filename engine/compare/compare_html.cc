@@ -87,7 +87,7 @@ std::string MetricsTable(const RowComparison& r, const ReportEntry& base,
            (std::isnan(m.Ratio()) ? "-" : Fixed(m.Ratio(), 3)) +
            "</td><td class=\"name\">" + HtmlEscape(note) + "</td></tr>";
   }
-  return out + "</table>";
+  return TableBox(out + "</table>");
 }
 
 std::string RowSection(size_t i, const RowComparison& r, const Index& base,

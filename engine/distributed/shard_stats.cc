@@ -432,7 +432,13 @@ std::vector<ReportRow> ShardRows(const ShardPart& part, size_t dataset) {
   options.solution_limit = part.settings.limit;
   options.max_nodes = part.settings.max_nodes;
   options.threads = part.settings.threads;
-  return MakeRows(part.datasets[dataset], options);
+  std::vector<ReportRow> rows = MakeRows(part.datasets[dataset], options);
+  // Named among all the part's datasets, as the run that made it named them.
+  std::vector<std::string> paths;
+  for (const DatasetResult& d : part.datasets) paths.push_back(d.path);
+  const std::string name = DatasetNames(paths)[dataset];
+  for (ReportRow& row : rows) row.dataset = name;
+  return rows;
 }
 
 void ShardStatsWriter::ReportPass(const Manifest& manifest,

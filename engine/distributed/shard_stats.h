@@ -67,7 +67,8 @@ ShardPart ParseShardStats(const std::string& text, const std::string& where);
 ShardPart MergeShards(const std::vector<ShardPart>& parts,
                       const std::vector<std::string>& names);
 
-// The report rows of one dataset of a (merged) part, as MakeRows gives a run.
+// The report rows of one dataset of a (merged) part, as MakeRows gives a run,
+// named among the part's datasets (DatasetNames).
 std::vector<ReportRow> ShardRows(const ShardPart& part, size_t dataset);
 
 // Writes a run's stats file when the run ends: each pass is kept as it is

@@ -1,61 +1,89 @@
 // `bench history check`: exact changes named by the first commit that made
-// them, throughput change points, and the newest commit's verdict.
+// them, throughput change points with their size, and the newest commit's
+// verdict; a fall fails once, at the first check that sees it.
 #include "engine/history/history_check.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <map>
 
 #include "engine/common/exit_codes.h"
-#include "engine/common/json_layout.h"
-#include "engine/common/text_format.h"
+#include "engine/stats/hodges_lehmann.h"
 #include "engine/stats/quantile.h"
 
 namespace sudoku {
 namespace {
 
-std::string Pct(double fraction) {
+using Points = std::vector<const SeriesPoint*>;
+
+// A fall an earlier check reported is the same step as one of this check's
+// when this check's change point nearest to it is that one, at most this
+// many commits away (a step's place moves as commits come in: a 3% step
+// under 2% noise is placed within 2 commits of where it will end up about
+// four times in five), and the intervals of the two sizes overlap (a step
+// that grew is news).
+constexpr size_t kSameStep = 10;
+
+std::vector<double> Logs(const Points& points, Measure measure) {
+  std::vector<double> logs;
+  for (const SeriesPoint* p : points) {
+    logs.push_back(std::log(std::max(p->Throughput(measure), 1e-9)));
+  }
+  return logs;
+}
+
+}  // namespace
+
+std::string ChangePercent(double fraction) {
   char buffer[32];
   std::snprintf(buffer, sizeof(buffer), "%+.1f%%", fraction * 100);
   return buffer;
 }
 
-// The permutation test's p-value, and the confidence it gives that the
-// change is real: "p = 0.005, 99.5% confidence".
-std::string PValue(double p) {
+std::string SizeInterval(const ThroughputChange& change, bool as_fall) {
+  char buffer[96];
+  const double low = as_fall ? -change.size_high : change.size_low;
+  const double high = as_fall ? -change.size_low : change.size_high;
+  std::snprintf(buffer, sizeof(buffer), "%.0f%% interval %.1f%% to %.1f%%",
+                std::floor(change.size_confidence * 100 + 1e-9), low * 100,
+                high * 100);
+  return buffer;
+}
+
+std::string PValueText(double p) {
   char buffer[64];
   std::snprintf(buffer, sizeof(buffer), "p = %.3f, %.1f%% confidence", p,
                 (1 - p) * 100);
   return buffer;
 }
 
-}  // namespace
-
 std::string ChangeText(const ThroughputChange& change) {
-  return Pct(change.size) + " (" + PValue(change.p_value) + ")";
+  return ChangePercent(change.size) + " (" + SizeInterval(change, false) +
+         "; " + PValueText(change.p_value) + ")";
 }
 
 std::vector<ThroughputChange> ThroughputChanges(
-    const std::vector<const SeriesPoint*>& points,
+    const std::vector<const SeriesPoint*>& points, Measure measure,
     const ChangePointOptions& options) {
-  std::vector<double> logs;
-  for (const SeriesPoint* p : points) {
-    logs.push_back(std::log(std::max(p->puzzles_per_s, 1e-9)));
-  }
+  const std::vector<double> logs = Logs(points, measure);
   const std::vector<ChangePoint> found = FindChangePoints(logs, options);
   std::vector<size_t> bounds = {0};
   for (const ChangePoint& c : found) bounds.push_back(c.index);
   bounds.push_back(points.size());
-  const auto median = [&](size_t from, size_t to) {
-    return Median({logs.begin() + from, logs.begin() + to});
+  const auto segment = [&](size_t k) {
+    return std::span(logs).subspan(bounds[k], bounds[k + 1] - bounds[k]);
   };
   std::vector<ThroughputChange> changes;
   for (size_t k = 0; k < found.size(); ++k) {
-    const double before = median(bounds[k], bounds[k + 1]);
-    const double after = median(bounds[k + 1], bounds[k + 2]);
-    changes.push_back({found[k].index, std::exp(after - before) - 1,
-                       found[k].p_value, false});
+    const ShiftEstimate shift = HodgesLehmannShift(segment(k), segment(k + 1));
+    ThroughputChange change;
+    change.index = found[k].index;
+    change.size = std::expm1(shift.estimate);
+    change.size_low = std::expm1(shift.low);
+    change.size_high = std::expm1(shift.high);
+    change.size_confidence = shift.confidence;
+    change.p_value = found[k].p_value;
+    changes.push_back(change);
   }
   return changes;
 }
@@ -77,11 +105,9 @@ std::vector<ExactChange> ExactChanges(
 
 namespace {
 
-using Points = std::vector<const SeriesPoint*>;
-
-// The median puzzles/s of the segment (between change points) holding
+// The median throughput of the segment (between change points) holding
 // point `index`.
-double SegmentMedian(const Points& points,
+double SegmentMedian(const Points& points, Measure measure,
                      const std::vector<ThroughputChange>& changes,
                      size_t index) {
   size_t from = 0, to = points.size();
@@ -93,8 +119,40 @@ double SegmentMedian(const Points& points,
     }
   }
   std::vector<double> values;
-  for (size_t i = from; i < to; ++i) values.push_back(points[i]->puzzles_per_s);
+  for (size_t i = from; i < to; ++i) {
+    values.push_back(points[i]->Throughput(measure));
+  }
   return Median(values);
+}
+
+// How far the newest commit's level lies below the level before `change`
+// (negative: below), over the segments of `changes`.
+double FallSince(const Points& points, Measure measure,
+                 const std::vector<ThroughputChange>& changes,
+                 const ThroughputChange& change) {
+  const double level =
+      SegmentMedian(points, measure, changes, change.index - 1);
+  const double newest =
+      SegmentMedian(points, measure, changes, points.size() - 1);
+  return newest / level - 1;
+}
+
+// The falls that the rolling check of a window fails on: significant, and
+// the newest commit still more than the allowed share below the level
+// before. Their indices in `points`.
+std::vector<size_t> FailingFalls(const Points& points, Measure measure,
+                                 const std::vector<ThroughputChange>& changes,
+                                 const CheckOptions& options) {
+  std::vector<size_t> falls;
+  for (const ThroughputChange& c : changes) {
+    if (c.size >= 0) continue;
+    if (FallSince(points, measure, changes, c) >=
+        -options.max_slowdown_pct / 100) {
+      continue;
+    }
+    falls.push_back(c.index);
+  }
+  return falls;
 }
 
 // The newest point's exact columns against the baseline's: each that
@@ -145,69 +203,144 @@ void JudgeExact(SeriesCheck& check, const LedgerReader& ledger) {
   }
 }
 
-// Rolling window: a fall is news when the window that ended one commit
-// earlier had no change point within two commits of it, in the same
-// direction; the newest commit must still sit below the level before it.
-void JudgeRolling(SeriesCheck& check, const Points& all, size_t window,
+// The window of `window` commits that ends with all[end - 1].
+Points WindowEndingAt(const Points& all, size_t end, size_t window) {
+  const size_t start = end > window ? end - window : 0;
+  return Points(all.begin() + start, all.begin() + end);
+}
+
+size_t Distance(size_t a, size_t b) { return a > b ? a - b : b - a; }
+
+// A fall a check failed on: where it stood then (an index in the whole
+// series), the size it was reported with, and the commit whose check
+// reported it.
+struct Report {
+  size_t index;
+  ThroughputChange change;
+  std::string commit;
+};
+
+// The rolling check of the window ending at all[end - 1], against the
+// falls reported by the checks before it: `changes` (indices in the
+// window) get fresh or reported_at, and the fresh falls join `reports`.
+// A reported fall is this check's change point nearest to it when that is
+// at most kSameStep commits away and their sizes' intervals overlap.
+std::vector<ThroughputChange> JudgeWindow(const Points& all, size_t end,
+                                          Measure measure,
+                                          const CheckOptions& options,
+                                          std::vector<Report>& reports) {
+  const Points window = WindowEndingAt(all, end, options.window);
+  const size_t start = end - window.size();
+  std::vector<ThroughputChange> changes;
+  if (options.memo == nullptr) {
+    changes = ThroughputChanges(window, measure, options.change_points);
+  } else {
+    std::vector<double> logs = Logs(window, measure);
+    auto it = options.memo->find(logs);
+    if (it == options.memo->end()) {
+      it = options.memo
+               ->emplace(
+                   std::move(logs),
+                   ThroughputChanges(window, measure, options.change_points))
+               .first;
+    }
+    changes = it->second;
+  }
+  const std::vector<size_t> failing =
+      FailingFalls(window, measure, changes, options);
+  if (failing.empty()) return changes;
+  std::vector<bool> known(changes.size(), false);
+  for (Report& r : reports) {
+    size_t nearest = 0;
+    for (size_t k = 1; k < changes.size(); ++k) {
+      if (Distance(start + changes[k].index, r.index) <
+          Distance(start + changes[nearest].index, r.index)) {
+        nearest = k;
+      }
+    }
+    const ThroughputChange& c = changes[nearest];
+    if (Distance(start + c.index, r.index) > kSameStep ||
+        c.size_low > r.change.size_high || r.change.size_low > c.size_high) {
+      continue;
+    }
+    if (!known[nearest]) changes[nearest].reported_at = r.commit;
+    known[nearest] = true;
+  }
+  for (ThroughputChange& c : changes) {
+    const size_t k = static_cast<size_t>(&c - changes.data());
+    if (known[k] || std::ranges::find(failing, c.index) == failing.end()) {
+      continue;
+    }
+    c.fresh = true;
+    reports.push_back({start + c.index, c, all[end - 1]->commit});
+  }
+  return changes;
+}
+
+// Rolling window: a fall fails the check that first sees it, and no later
+// one. The checks of every commit in the window are replayed from what is
+// stored, oldest first, each against the falls the ones before it reported,
+// so a step is known however its place or its significance wobbled from
+// window to window; nothing needs to be written (a history on a read-only
+// path judges the same), and a step that grew beyond the interval it was
+// reported with is news again.
+void JudgeRolling(SeriesCheck& check, const Points& all,
                   const CheckOptions& options) {
   const size_t n = all.size();
-  const size_t start = n > window ? n - window : 0;
-  check.points.assign(all.begin() + start, all.end());
+  check.points = WindowEndingAt(all, n, options.window);
+  const size_t start = n - check.points.size();
   check.baseline = check.points.size() > 1 ? check.points.size() - 2 : 0;
-  check.changes = ThroughputChanges(check.points, options.change_points);
+  std::vector<Report> reports;
+  for (size_t end = start + 2 * options.change_points.min_segment; end < n;
+       ++end) {
+    JudgeWindow(all, end, check.measure, options, reports);
+  }
+  check.changes = JudgeWindow(all, n, check.measure, options, reports);
   if (n < 2) return;
-  const size_t previous_start = n - 1 > window ? n - 1 - window : 0;
-  const Points previous(all.begin() + previous_start, all.end() - 1);
-  const std::vector<ThroughputChange> earlier =
-      ThroughputChanges(previous, options.change_points);
-  for (ThroughputChange& c : check.changes) {
-    const size_t at = start + c.index;
-    c.fresh = std::ranges::none_of(earlier, [&](const ThroughputChange& e) {
-      const size_t e_at = previous_start + e.index;
-      const size_t distance = at > e_at ? at - e_at : e_at - at;
-      return distance <= 2 && (e.size < 0) == (c.size < 0);
-    });
-    if (!c.fresh || c.size >= 0) continue;
-    const double level =
-        SegmentMedian(check.points, check.changes, c.index - 1);
-    const double newest =
-        SegmentMedian(check.points, check.changes, check.points.size() - 1);
-    const double fall = newest / level - 1;
-    if (fall >= -options.max_slowdown_pct / 100) continue;
+  const std::string measure(MeasureLabel(check.measure));
+  for (const ThroughputChange& c : check.changes) {
+    if (!c.fresh) continue;
     if (check.verdict == SeriesVerdict::kPass) {
       check.verdict = SeriesVerdict::kSlower;
     }
-    check.reasons.push_back("puzzles/s fell " + Pct(-c.size).substr(1) +
-                            " at " + check.points[c.index]->commit + " (" +
-                            PValue(c.p_value) + "), first seen now, " +
-                            std::to_string(check.points.size() - c.index) +
-                            " commits after it; since then " +
-                            Pct(-fall).substr(1) + " below the level before");
+    const double fall =
+        FallSince(check.points, check.measure, check.changes, c);
+    check.reasons.push_back(
+        measure + " fell " + ChangePercent(-c.size).substr(1) + " (" +
+        SizeInterval(c, true) + ") at " + check.points[c.index]->commit + " (" +
+        PValueText(c.p_value) + "), first seen now, " +
+        std::to_string(check.points.size() - c.index) +
+        " commits after it; since then " + ChangePercent(-fall).substr(1) +
+        " below the level before");
   }
 }
 
 // Against a baseline point: the newest commit's segment against the
 // baseline's, when a change point lies between them.
 void JudgeAgainst(SeriesCheck& check, const CheckOptions& options) {
-  check.changes = ThroughputChanges(check.points, options.change_points);
+  check.changes =
+      ThroughputChanges(check.points, check.measure, options.change_points);
   const size_t newest = check.points.size() - 1;
   const auto first_after = std::ranges::find_if(
       check.changes,
       [&](const ThroughputChange& c) { return c.index > check.baseline; });
   if (first_after == check.changes.end()) return;
   const double base =
-      SegmentMedian(check.points, check.changes, check.baseline);
-  const double now = SegmentMedian(check.points, check.changes, newest);
+      SegmentMedian(check.points, check.measure, check.changes, check.baseline);
+  const double now =
+      SegmentMedian(check.points, check.measure, check.changes, newest);
   const double fall = now / base - 1;
   if (fall >= 0 || fall >= -options.max_slowdown_pct / 100) return;
   if (check.verdict == SeriesVerdict::kPass) {
     check.verdict = SeriesVerdict::kSlower;
   }
-  check.reasons.push_back("puzzles/s fell " + Pct(-fall).substr(1) + " from " +
+  check.reasons.push_back(std::string(MeasureLabel(check.measure)) + " fell " +
+                          ChangePercent(-fall).substr(1) + " from " +
                           check.points[check.baseline]->commit + " to " +
                           check.points[newest]->commit + "; change point at " +
                           check.points[first_after->index]->commit + " (" +
-                          PValue(first_after->p_value) + ")");
+                          SizeInterval(*first_after, false) + "; " +
+                          PValueText(first_after->p_value) + ")");
 }
 
 const Series* Find(const std::vector<Series>& all, SeriesKey key,
@@ -215,6 +348,59 @@ const Series* Find(const std::vector<Series>& all, SeriesKey key,
   key.branch = branch;
   const auto it = std::ranges::find(all, key, &Series::key);
   return it == all.end() ? nullptr : &*it;
+}
+
+// Judges one series of the branch under test.
+SeriesCheck JudgeSeries(const Series& s, const std::vector<Series>& baselines,
+                        const std::string& commit, bool against_branch,
+                        const CheckOptions& options,
+                        const LedgerReader& ledger) {
+  SeriesCheck check;
+  check.key = s.key;
+  Points own;
+  for (const SeriesPoint& p : s.points) own.push_back(&p);
+  const auto judged_as_new = [&](const std::string& reason) {
+    check.verdict = SeriesVerdict::kNew;
+    check.reasons.push_back(reason);
+    check.points = own;
+    check.measure = JudgedMeasure(own, options.measure);
+    return check;
+  };
+  if (options.against.empty()) {
+    // One measure for the window and every replayed one.
+    check.measure = JudgedMeasure(own, options.measure);
+    JudgeRolling(check, own, options);
+  } else if (against_branch) {
+    const Series* base = Find(baselines, s.key, options.against);
+    if (base == nullptr) {
+      return judged_as_new("no series on " + options.against +
+                           " to judge it against");
+    }
+    const size_t keep = std::min(options.window, base->points.size());
+    for (size_t i = base->points.size() - keep; i < base->points.size(); ++i)
+      check.points.push_back(&base->points[i]);
+    check.baseline = check.points.size() - 1;
+    const size_t mine = std::min(options.window, own.size());
+    check.points.insert(check.points.end(), own.end() - mine, own.end());
+    check.measure = JudgedMeasure(check.points, options.measure);
+    JudgeAgainst(check, options);
+  } else {
+    const auto at = std::ranges::find(own, commit, &SeriesPoint::commit);
+    if (at == own.end()) {
+      return judged_as_new("no run of " + commit + " in this series");
+    }
+    check.points.assign(at, own.end());
+    check.baseline = 0;
+    check.measure = JudgedMeasure(check.points, options.measure);
+    JudgeAgainst(check, options);
+  }
+  check.exact_changes = ExactChanges(check.points);
+  if (check.points.size() < 2 && options.against.empty()) {
+    check.verdict = SeriesVerdict::kNew;
+    check.reasons.push_back("its first commit");
+  }
+  JudgeExact(check, ledger);
+  return check;
 }
 
 }  // namespace
@@ -249,140 +435,29 @@ HistoryCheck CheckHistory(const std::vector<Series>& series,
                           const CheckOptions& options,
                           const LedgerReader& ledger) {
   HistoryCheck result;
+  result.measure = options.measure;
   const bool against_branch = !options.against.empty() && !baselines.empty();
+  const std::string measure(MeasureLabel(options.measure));
   std::string commit;
   if (options.against.empty()) {
     result.mode =
         "each series' newest commit against the one before "
         "(exact columns) and its last " +
-        std::to_string(options.window) + " commits (throughput)";
+        std::to_string(options.window) + " commits (" + measure + ")";
   } else if (against_branch) {
     result.mode = "each series' newest commit against the newest " +
                   std::to_string(options.window) + " commits of branch " +
-                  options.against;
+                  options.against + " (" + measure + ")";
   } else {
     commit = ResolveCommit(runs, options.against);
-    result.mode = "each series' newest commit against " + commit;
+    result.mode =
+        "each series' newest commit against " + commit + " (" + measure + ")";
   }
   for (const Series& s : series) {
-    SeriesCheck check;
-    check.key = s.key;
-    Points own;
-    for (const SeriesPoint& p : s.points) own.push_back(&p);
-    if (options.against.empty()) {
-      JudgeRolling(check, own, options.window, options);
-    } else if (against_branch) {
-      const Series* base = Find(baselines, s.key, options.against);
-      if (base == nullptr) {
-        check.verdict = SeriesVerdict::kNew;
-        check.reasons.push_back("no series on " + options.against +
-                                " to judge it against");
-        check.points = own;
-        result.series.push_back(std::move(check));
-        continue;
-      }
-      const size_t keep = std::min(options.window, base->points.size());
-      for (size_t i = base->points.size() - keep; i < base->points.size(); ++i)
-        check.points.push_back(&base->points[i]);
-      check.baseline = check.points.size() - 1;
-      const size_t mine = std::min(options.window, own.size());
-      check.points.insert(check.points.end(), own.end() - mine, own.end());
-      JudgeAgainst(check, options);
-    } else {
-      const auto at = std::ranges::find(own, commit, &SeriesPoint::commit);
-      if (at == own.end()) {
-        check.verdict = SeriesVerdict::kNew;
-        check.reasons.push_back("no run of " + commit + " in this series");
-        check.points = own;
-        result.series.push_back(std::move(check));
-        continue;
-      }
-      check.points.assign(at, own.end());
-      check.baseline = 0;
-      JudgeAgainst(check, options);
-    }
-    check.exact_changes = ExactChanges(check.points);
-    if (check.points.size() < 2 && options.against.empty()) {
-      check.verdict = SeriesVerdict::kNew;
-      check.reasons.push_back("its first commit");
-    }
-    JudgeExact(check, ledger);
-    result.series.push_back(std::move(check));
+    result.series.push_back(
+        JudgeSeries(s, baselines, commit, against_branch, options, ledger));
   }
   return result;
-}
-
-void PrintHistoryCheck(std::ostream& out, const HistoryCheck& check) {
-  out << "bench history check: " << check.mode << "\n\n";
-  for (const SeriesCheck& s : check.series) {
-    const SeriesPoint* newest = s.points.empty() ? nullptr : s.points.back();
-    out << s.key.Name() << " [" << (s.key.branch.empty() ? "-" : s.key.branch)
-        << "] on " << s.key.Testbed() << "\n  newest "
-        << (newest ? newest->commit : "-") << ", " << s.points.size()
-        << (s.points.size() == 1 ? " commit" : " commits") << " judged: ["
-        << SeriesVerdictName(s.verdict) << "]\n";
-    for (const std::string& reason : s.reasons) out << "  " << reason << '\n';
-    for (const std::string& puzzle : s.puzzles) {
-      out << "    " << puzzle << '\n';
-    }
-    for (const ExactChange& c : s.exact_changes) {
-      out << "  exact: " << c.column << " " << c.before << " -> " << c.after
-          << " at " << s.points[c.index]->commit << '\n';
-    }
-    for (const ThroughputChange& c : s.changes) {
-      out << "  change point: puzzles/s " << Pct(c.size) << " at "
-          << s.points[c.index]->commit << " (" << PValue(c.p_value)
-          << (c.fresh ? ", new" : "") << ")\n";
-    }
-  }
-  const int code = check.ExitCode();
-  out << "\nverdict: " << (code == kExitOk ? "PASS" : "FAIL") << " (exit "
-      << code << "): " << check.Count(SeriesVerdict::kChanged) << " changed, "
-      << check.Count(SeriesVerdict::kSlower) << " slower, "
-      << check.Count(SeriesVerdict::kPass) << " pass, "
-      << check.Count(SeriesVerdict::kNew) << " new\n";
-}
-
-void WriteHistoryCheckJson(std::ostream& out, const HistoryCheck& check) {
-  Json series = Json::array();
-  for (const SeriesCheck& s : check.series) {
-    Json exact = Json::array(), changes = Json::array();
-    for (const ExactChange& c : s.exact_changes) {
-      exact.push_back({{"column", c.column},
-                       {"before", c.before},
-                       {"after", c.after},
-                       {"commit", s.points[c.index]->commit}});
-    }
-    for (const ThroughputChange& c : s.changes) {
-      changes.push_back({{"commit", s.points[c.index]->commit},
-                         {"size", JsonNumber(c.size)},
-                         {"p_value", JsonNumber(c.p_value)},
-                         {"fresh", c.fresh}});
-    }
-    series.push_back(
-        {{"dataset", s.key.dataset},
-         {"strategy", s.key.strategy},
-         {"limit", s.key.limit},
-         {"max_nodes", BudgetText(s.key.max_nodes)},
-         {"threads", s.key.threads},
-         {"branch", s.key.branch},
-         {"testbed", s.key.Testbed()},
-         {"newest", s.points.empty() ? "" : s.points.back()->commit},
-         {"commits", s.points.size()},
-         {"baseline", s.points.empty() ? "" : s.points[s.baseline]->commit},
-         {"verdict", SeriesVerdictName(s.verdict)},
-         {"reasons", s.reasons},
-         {"puzzles", s.puzzles},
-         {"exact_changes", exact},
-         {"change_points", changes}});
-  }
-  const int code = check.ExitCode();
-  const Json root = {{"verdict", code == kExitOk ? "pass" : "fail"},
-                     {"exit_code", code},
-                     {"mode", check.mode},
-                     {"series", series}};
-  // Each top-level member on its line, each series on its own few lines.
-  out << MembersOnLines(root, "series", {"exact_changes", "change_points"});
 }
 
 }  // namespace sudoku

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -12,6 +13,14 @@
 #include "engine/history/history_series.h"
 
 namespace sudoku {
+
+struct ThroughputChange;
+
+// Change points already found, by the log throughputs they were found in. A
+// caller that checks one series after every commit (the tests' simulations)
+// keeps one across the checks, so that the checks each one replays are not
+// worked out again; the answers are the same without it.
+using ChangeMemo = std::map<std::vector<double>, std::vector<ThroughputChange>>;
 
 struct CheckOptions {
   // "": each series' newest commit against the commits before it in a
@@ -23,7 +32,11 @@ struct CheckOptions {
   // A throughput fall must be larger than this (percent) to fail, beyond
   // being significant.
   double max_slowdown_pct = 0;
+  // The throughput judged; a series with a commit that has no CPU time is
+  // judged on the wall clock.
+  Measure measure = Measure::kCpu;
   ChangePointOptions change_points;
+  ChangeMemo* memo = nullptr;  // optional, see ChangeMemo
 };
 
 // Where an exact column's value differs from the point before.
@@ -35,22 +48,33 @@ struct ExactChange {
 // A change point of the series' throughput.
 struct ThroughputChange {
   size_t index = 0;  // first point after the change
-  double size = 0;   // median after / median before - 1, over the adjoining
-                     // segments
+  // The step's size, after / before - 1: Hodges-Lehmann's estimate of the
+  // shift in log throughput between the adjoining segments (the median of
+  // every difference across the change), and its rank interval, which holds
+  // the step with probability `size_confidence` (95%, less when a side has
+  // too few commits for that).
+  double size = 0, size_low = 0, size_high = 0;
+  double size_confidence = 0;
   double p_value = 1;
-  // Rolling window: not yet found when the commit before the newest was the
-  // newest, so this check is the first to see it.
+  // Rolling window, falls only: whether this check is the first to report
+  // it; if not, the commit whose check did.
   bool fresh = false;
+  std::string reported_at;
 };
 
-// The change points of the points' throughput (log puzzles/s), each sized
-// by the medians of the segments on either side of it.
+// The change points of the points' throughput by `measure` (its logs),
+// each sized by the segments on either side of it.
 std::vector<ThroughputChange> ThroughputChanges(
-    const std::vector<const SeriesPoint*>& points,
+    const std::vector<const SeriesPoint*>& points, Measure measure,
     const ChangePointOptions& options);
 
-// "-3.1% (p = 0.005)".
+// "-4.1% (95% interval -5.0% to -3.2%; p = 0.005, 99.5% confidence)".
 std::string ChangeText(const ThroughputChange& change);
+// Its parts: "-4.1%"; "95% interval -5.0% to -3.2%" (with `as_fall`, of the
+// fall: "95% interval 3.2% to 5.0%"); "p = 0.005, 99.5% confidence".
+std::string ChangePercent(double fraction);
+std::string SizeInterval(const ThroughputChange& change, bool as_fall);
+std::string PValueText(double p);
 
 // Every change of an exact column from one point to the next.
 std::vector<ExactChange> ExactChanges(
@@ -61,6 +85,7 @@ std::string_view SeriesVerdictName(SeriesVerdict verdict);
 
 struct SeriesCheck {
   SeriesKey key;
+  Measure measure = Measure::kCpu;  // what its throughput was judged on
   // What was judged, oldest first: the window, or the baseline's commits
   // followed by this series' own.
   std::vector<const SeriesPoint*> points;
@@ -73,7 +98,8 @@ struct SeriesCheck {
 };
 
 struct HistoryCheck {
-  std::string mode;  // said once, above the series
+  std::string mode;                 // said once, above the series
+  Measure measure = Measure::kCpu;  // asked for (a series may fall back)
   std::vector<SeriesCheck> series;
   size_t Count(SeriesVerdict verdict) const;
   // 0: every series passes; 1: an exact column changed or throughput fell.
@@ -93,8 +119,11 @@ HistoryCheck CheckHistory(const std::vector<Series>& series,
                           const CheckOptions& options,
                           const LedgerReader& ledger);
 
-// The judgement as people read it, and as JSON (--json).
+// The judgement as people read it, as JSON (--json) and as a Markdown
+// summary for a CI job's page or a pull request (--markdown):
+// history_check_output.cc.
 void PrintHistoryCheck(std::ostream& out, const HistoryCheck& check);
 void WriteHistoryCheckJson(std::ostream& out, const HistoryCheck& check);
+void WriteHistoryCheckMarkdown(std::ostream& out, const HistoryCheck& check);
 
 }  // namespace sudoku

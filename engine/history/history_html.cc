@@ -36,27 +36,31 @@ std::string CommitTable(const std::vector<const SeriesPoint*>& points) {
            Number(static_cast<double>(r.over_budget)) +
            Number(static_cast<double>(r.wrong)) + "</tr>";
   }
-  return out + "</table>";
+  return TableBox(out + "</table>");
 }
 
-std::string Section(size_t index, const Series& s,
+std::string Section(size_t index, const Series& s, Measure wanted,
                     const ChangePointOptions& options) {
   std::vector<const SeriesPoint*> points;
   for (const SeriesPoint& p : s.points) points.push_back(&p);
+  const Measure measure = JudgedMeasure(points, wanted);
+  const std::string judged(MeasureLabel(measure));
   const std::string id = "s" + std::to_string(index + 1) + "-";
   const std::string name =
       s.key.Name() + (s.key.branch.empty() ? "" : " [" + s.key.branch + "]");
   std::vector<TrendPoint> speed, nodes;
   for (const SeriesPoint* p : points) {
-    speed.push_back({p->commit, p->puzzles_per_s, p->low, p->high});
+    speed.push_back(
+        {p->commit, p->Throughput(measure), p->Low(measure), p->High(measure)});
     const double total = static_cast<double>(p->First().row.nodes_total);
     nodes.push_back({p->commit, total, total, total});
   }
   std::vector<TrendMark> speed_marks, node_marks;
   std::string notes;
-  for (const ThroughputChange& c : ThroughputChanges(points, options)) {
+  for (const ThroughputChange& c :
+       ThroughputChanges(points, measure, options)) {
     speed_marks.push_back({c.index, ChangeText(c)});
-    notes += "<li>puzzles/s " + HtmlEscape(ChangeText(c)) + " at " +
+    notes += "<li>" + HtmlEscape(judged + " " + ChangeText(c)) + " at " +
              HtmlEscape(points[c.index]->commit) + "</li>";
   }
   for (const ExactChange& c : ExactChanges(points)) {
@@ -67,12 +71,17 @@ std::string Section(size_t index, const Series& s,
   }
   std::string out = "<section class=\"series\"><h2>" + HtmlEscape(name) +
                     "</h2><p>" + std::to_string(points.size()) +
-                    " commits on " + HtmlEscape(s.key.Testbed()) + "</p>";
+                    " commits on " + HtmlEscape(s.key.Testbed()) +
+                    "; judged on " + HtmlEscape(judged) + "</p>";
   if (!notes.empty()) out += "<ul>" + notes + "</ul>";
   out += "<div class=\"charts\">" +
-         TrendChart({id + "speed", "Puzzles per second: " + name,
-                     "commits, oldest first", "puzzles/s", AxisUnit::kCount,
-                     AxisUnit::kCount, false, false},
+         TrendChart({id + "speed",
+                     (measure == Measure::kCpu ? "Puzzles per CPU-second: "
+                                               : "Puzzles per second: ") +
+                         name,
+                     "commits, oldest first",
+                     measure == Measure::kCpu ? "puzzles/CPU-s" : "puzzles/s",
+                     AxisUnit::kCount, AxisUnit::kCount, false, false},
                     speed, speed_marks) +
          TrendChart(
              {id + "nodes", "Nodes in total: " + name, "commits, oldest first",
@@ -85,16 +94,17 @@ std::string Section(size_t index, const Series& s,
 }  // namespace
 
 void WriteHistoryHtml(std::ostream& out, const std::vector<Series>& series,
-                      const ChangePointOptions& options,
+                      Measure measure, const ChangePointOptions& options,
                       const std::string& source) {
   std::string body =
       "<h1>sudoku-bench history</h1><p>" + std::to_string(series.size()) +
       " series from " + HtmlEscape(source) +
       ". Each dot is a commit (hover for its name and value), the band the "
-      "slowest to fastest round of its runs; a dashed line marks a change "
-      "point of the throughput, or a change of the node total.</p>";
+      "slowest to fastest round of its runs (of puzzles per CPU-second: the "
+      "lowest to highest run); a dashed line marks a change point of the "
+      "throughput judged, or a change of the node total.</p>";
   for (size_t i = 0; i < series.size(); ++i) {
-    body += Section(i, series[i], options);
+    body += Section(i, series[i], measure, options);
   }
   WriteHtmlPage(out, "sudoku-bench history", body);
 }

@@ -11,11 +11,11 @@
 namespace sudoku {
 
 // One self-contained page (the style, script and charts of `bench --html`):
-// per series, puzzles/s over its commits with the rounds' min..max band
-// and its change points, node totals with their exact changes, and a table
-// of every commit.
+// per series, the throughput judged by `measure` over its commits with its
+// band and its change points, node totals with their exact changes, and a
+// table of every commit.
 void WriteHistoryHtml(std::ostream& out, const std::vector<Series>& series,
-                      const ChangePointOptions& options,
+                      Measure measure, const ChangePointOptions& options,
                       const std::string& source);
 
 }  // namespace sudoku

@@ -13,6 +13,23 @@
 
 namespace sudoku {
 
+std::string_view MeasureName(Measure measure) {
+  return measure == Measure::kCpu ? "cpu" : "wall";
+}
+
+std::string_view MeasureLabel(Measure measure) {
+  return measure == Measure::kCpu ? "puzzles per CPU-second"
+                                  : "puzzles/s (wall clock)";
+}
+
+Measure JudgedMeasure(std::span<const SeriesPoint* const> points,
+                      Measure wanted) {
+  if (wanted == Measure::kWall) return wanted;
+  const bool all_have_cpu = std::ranges::all_of(
+      points, [](const SeriesPoint* p) { return p->cpu_puzzles_per_s > 0; });
+  return all_have_cpu ? Measure::kCpu : Measure::kWall;
+}
+
 std::string SeriesKey::Name() const {
   return dataset + " " + strategy + " limit " + std::to_string(limit) +
          " budget " + BudgetText(max_nodes) + " " + std::to_string(threads) +
@@ -56,13 +73,14 @@ std::vector<Series> BuildSeries(const std::vector<StoredRun>& runs) {
   for (auto& [key, b] : building) {
     Series s{key, {}};
     for (auto& [commit, point] : b.by_commit) {
-      std::vector<double> medians;
+      std::vector<double> medians, cpu;
       point.low = point.runs.front()->entry.row.puzzles_per_s_min;
       point.high = point.runs.front()->entry.row.puzzles_per_s_max;
       const auto exact = ExactValues(point.First());
       for (const StoredResult* run : point.runs) {
         const ReportRow& r = run->entry.row;
         medians.push_back(r.puzzles_per_s);
+        cpu.push_back(CpuThroughput(r));
         point.low = std::min(point.low, r.puzzles_per_s_min);
         point.high = std::max(point.high, r.puzzles_per_s_max);
         const auto other = ExactValues(run->entry);
@@ -75,6 +93,11 @@ std::vector<Series> BuildSeries(const std::vector<StoredRun>& runs) {
         }
       }
       point.puzzles_per_s = Median(medians);
+      if (std::ranges::min(cpu) > 0) {
+        point.cpu_puzzles_per_s = Median(cpu);
+        point.cpu_low = std::ranges::min(cpu);
+        point.cpu_high = std::ranges::max(cpu);
+      }
       s.points.push_back(std::move(point));
     }
     // Commits in the order they were first run; ties by the order recorded.
@@ -93,7 +116,8 @@ namespace {
 // The hash in a revision as `git describe --always --dirty` writes it:
 // "9b3e0d5", "9b3e0d5-dirty", "v1.2-3-g9b3e0d5"; "" when there is none.
 std::string HashOf(const std::string& revision) {
-  static const std::regex described(R"(^(?:.*-g)?([0-9a-f]{7,40})(?:-dirty)?$)");
+  static const std::regex described(
+      R"(^(?:.*-g)?([0-9a-f]{7,40})(?:-dirty)?$)");
   std::smatch match;
   return std::regex_match(revision, match, described) ? match[1].str() : "";
 }

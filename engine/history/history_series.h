@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/history/history_store.h"
@@ -27,6 +29,16 @@ struct SeriesKey {
   std::string Testbed() const;
 };
 
+// Which throughput a series is judged on. kCpu: puzzles per CPU-second, which
+// other jobs on a loaded machine barely move (they take the wall clock's time,
+// not this process's CPU time); kWall: puzzles per second of the wall clock.
+enum class Measure { kCpu, kWall };
+
+// "cpu", "wall": as --measure and the JSON spell them.
+std::string_view MeasureName(Measure measure);
+// "puzzles per CPU-second", "puzzles/s (wall clock)": as people read them.
+std::string_view MeasureLabel(Measure measure);
+
 // One commit of a series: every run of it, and what they say together.
 struct SeriesPoint {
   std::string commit;
@@ -35,12 +47,32 @@ struct SeriesPoint {
   // The median of the runs' puzzles/s, and the slowest and fastest round of
   // any run (puzzles_per_s_min and _max).
   double puzzles_per_s = 0, low = 0, high = 0;
+  // The median of the runs' puzzles per CPU-second, and the lowest and
+  // highest run (a report holds its median round's CPU time only); 0 when a
+  // run has no CPU time.
+  double cpu_puzzles_per_s = 0, cpu_low = 0, cpu_high = 0;
   // Exact columns on which two runs of this commit disagree ("" when none):
   // the same build searched differently, which no noise explains.
   std::string disagreement;
 
   const ReportEntry& First() const { return runs.front()->entry; }
+  // The throughput by `measure`, and its band.
+  double Throughput(Measure measure) const {
+    return measure == Measure::kCpu ? cpu_puzzles_per_s : puzzles_per_s;
+  }
+  double Low(Measure measure) const {
+    return measure == Measure::kCpu ? cpu_low : low;
+  }
+  double High(Measure measure) const {
+    return measure == Measure::kCpu ? cpu_high : high;
+  }
 };
+
+// The measure `points` are judged on: `wanted`, unless it is kCpu and a
+// point has no CPU time (a report of a run that did not measure it), when
+// the wall clock is all there is.
+Measure JudgedMeasure(std::span<const SeriesPoint* const> points,
+                      Measure wanted);
 
 struct Series {
   SeriesKey key;

@@ -21,11 +21,14 @@ std::vector<const SeriesPoint*> PointsOf(const Series& s) {
 
 // What happened at each point: its change point, its exact changes.
 std::map<size_t, std::vector<std::string>> Notes(
-    const std::vector<const SeriesPoint*>& points,
+    const std::vector<const SeriesPoint*>& points, Measure measure,
     const ChangePointOptions& options) {
   std::map<size_t, std::vector<std::string>> notes;
-  for (const ThroughputChange& c : ThroughputChanges(points, options)) {
-    notes[c.index].push_back("change point " + ChangeText(c));
+  for (const ThroughputChange& c :
+       ThroughputChanges(points, measure, options)) {
+    notes[c.index].push_back("change point of " +
+                             std::string(MeasureLabel(measure)) + " " +
+                             ChangeText(c));
   }
   for (const ExactChange& c : ExactChanges(points)) {
     notes[c.index].push_back(c.column + " " + c.before + " -> " + c.after);
@@ -53,17 +56,17 @@ std::string Rate(double value) {
 }  // namespace
 
 void PrintHistory(std::ostream& out, const std::vector<Series>& series,
-                  const ChangePointOptions& options) {
+                  Measure measure, const ChangePointOptions& options) {
   if (series.empty()) out << "no runs recorded match\n";
   for (const Series& s : series) {
     out << s.key.Name() << " [" << (s.key.branch.empty() ? "-" : s.key.branch)
         << "] on " << s.key.Testbed() << '\n';
     std::vector<std::vector<std::string>> table = {
-        {"commit", "date", "runs", "puzzles/s", "min..max", "nodes_total",
-         "solved", "multiple", "no_solution", "over_budget", "wrong", "errors",
-         "note"}};
+        {"commit", "date", "runs", "puzzles/s", "min..max", "per CPU-s",
+         "nodes_total", "solved", "multiple", "no_solution", "over_budget",
+         "wrong", "errors", "note"}};
     const std::vector<const SeriesPoint*> points = PointsOf(s);
-    const auto notes = Notes(points, options);
+    const auto notes = Notes(points, JudgedMeasure(points, measure), options);
     for (size_t i = 0; i < points.size(); ++i) {
       const SeriesPoint& p = *points[i];
       const ReportRow& r = p.First().row;
@@ -73,20 +76,21 @@ void PrintHistory(std::ostream& out, const std::vector<Series>& series,
           note += (note.empty() ? "" : "; ") + n;
         }
       }
-      table.push_back({p.commit, p.date, std::to_string(p.runs.size()),
-                       Rate(p.puzzles_per_s), Rate(p.low) + ".." + Rate(p.high),
-                       Grouped(r.nodes_total), Grouped(r.solved),
-                       Grouped(r.multiple), Grouped(r.no_solution),
-                       Grouped(r.over_budget), Grouped(r.wrong),
-                       Grouped(r.errors), note});
+      table.push_back(
+          {p.commit, p.date, std::to_string(p.runs.size()),
+           Rate(p.puzzles_per_s), Rate(p.low) + ".." + Rate(p.high),
+           p.cpu_puzzles_per_s > 0 ? Rate(p.cpu_puzzles_per_s) : "-",
+           Grouped(r.nodes_total), Grouped(r.solved), Grouped(r.multiple),
+           Grouped(r.no_solution), Grouped(r.over_budget), Grouped(r.wrong),
+           Grouped(r.errors), note});
     }
-    PrintTable(out, table, {.left_aligned = {0, 1, 12}});
+    PrintTable(out, table, {.left_aligned = {0, 1, 13}});
     out << '\n';
   }
 }
 
 void WriteHistoryJson(std::ostream& out, const std::vector<Series>& series,
-                      const ChangePointOptions& options) {
+                      Measure measure, const ChangePointOptions& options) {
   Json list = Json::array();
   for (const Series& s : series) {
     const std::vector<const SeriesPoint*> points = PointsOf(s);
@@ -97,7 +101,10 @@ void WriteHistoryJson(std::ostream& out, const std::vector<Series>& series,
                     {"runs", p->runs.size()},
                     {"puzzles_per_s", JsonNumber(p->puzzles_per_s)},
                     {"puzzles_per_s_min", JsonNumber(p->low)},
-                    {"puzzles_per_s_max", JsonNumber(p->high)}};
+                    {"puzzles_per_s_max", JsonNumber(p->high)},
+                    {"cpu_puzzles_per_s", JsonNumber(p->cpu_puzzles_per_s)},
+                    {"cpu_puzzles_per_s_min", JsonNumber(p->cpu_low)},
+                    {"cpu_puzzles_per_s_max", JsonNumber(p->cpu_high)}};
       for (const auto& [column, value] : ExactValues(p->First())) {
         point[column] = JsonValue(value);
       }
@@ -105,9 +112,14 @@ void WriteHistoryJson(std::ostream& out, const std::vector<Series>& series,
       commits.push_back(point);
     }
     Json changes = Json::array(), exact = Json::array();
-    for (const ThroughputChange& c : ThroughputChanges(points, options)) {
+    const Measure judged = JudgedMeasure(points, measure);
+    for (const ThroughputChange& c :
+         ThroughputChanges(points, judged, options)) {
       changes.push_back({{"commit", points[c.index]->commit},
                          {"size", JsonNumber(c.size)},
+                         {"size_low", JsonNumber(c.size_low)},
+                         {"size_high", JsonNumber(c.size_high)},
+                         {"size_confidence", JsonNumber(c.size_confidence)},
                          {"p_value", JsonNumber(c.p_value)}});
     }
     for (const ExactChange& c : ExactChanges(points)) {
@@ -126,6 +138,7 @@ void WriteHistoryJson(std::ostream& out, const std::vector<Series>& series,
                     {"testbed", s.key.testbed},
                     {"cpu", s.key.cpu},
                     {"build_flags", s.key.build_flags},
+                    {"measure", MeasureName(judged)},
                     {"change_points", changes},
                     {"exact_changes", exact},
                     {"commits", commits}});

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "engine/report/report_schema.h"
+#include "engine/report/row_check.h"
 
 namespace sudoku {
 namespace {
@@ -20,10 +21,14 @@ constexpr std::string_view kTables[] = {"bench_meta", "bench_runs",
                                         "bench_results", "bench_ledgers"};
 
 // One step per schema version; {id} and {blob} are the dialect's words.
+// `then` fills what a new column holds for the rows already there.
 struct Step {
   int version;
   std::vector<std::string_view> statements;
+  void (*then)(SqlConnection& db) = nullptr;
 };
+
+void FillCpuThroughput(SqlConnection& db);
 
 const std::vector<Step>& Steps() {
   static const std::vector<Step> steps = {
@@ -50,6 +55,13 @@ const std::vector<Step>& Steps() {
        {"CREATE TABLE bench_ledgers (result_id BIGINT PRIMARY KEY REFERENCES "
         "bench_results (id), puzzles BIGINT NOT NULL, encoding INTEGER NOT "
         "NULL, data {blob} NOT NULL)"}},
+      // Puzzles per CPU-second, beside puzzles_per_s for SQL's sake; NULL
+      // for a row without CPU time. Derived from the stored fields, which
+      // hold pass_cpu_s since version 1.
+      {3,
+       {"ALTER TABLE bench_results ADD COLUMN cpu_puzzles_per_s DOUBLE "
+        "PRECISION"},
+       &FillCpuThroughput},
   };
   return steps;
 }
@@ -76,6 +88,43 @@ std::string UtcNow() {
   char buffer[32];
   std::strftime(buffer, sizeof(buffer), "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buffer;
+}
+
+// A row's puzzles per CPU-second as the column holds it.
+SqlValue CpuColumn(const ReportRow& row) {
+  const double cpu = CpuThroughput(row);
+  return cpu > 0 ? SqlValue(cpu) : SqlValue(nullptr);
+}
+
+// Reads back one stored row: `header` and `fields` as a one-row CSV.
+ReportEntry ReadStoredRow(const std::string& header, const std::string& fields,
+                          const std::string& name) {
+  std::istringstream csv(header + "\n" + fields + "\n");
+  std::vector<ReportEntry> entries;
+  try {
+    entries = ReadCsvReport(csv, name);
+  } catch (const ReportFormatError& error) {
+    throw HistoryError(std::string(error.what()));
+  }
+  if (entries.size() != 1) {
+    throw HistoryError(name + ": a stored row does not read back");
+  }
+  return std::move(entries[0]);
+}
+
+void FillCpuThroughput(SqlConnection& db) {
+  const std::vector<SqlRow> rows = db.Query(
+      "SELECT r.id, u.header, r.fields FROM bench_results r JOIN bench_runs "
+      "u ON r.run_id = u.id",
+      {});
+  for (const SqlRow& row : rows) {
+    const ReportEntry entry =
+        ReadStoredRow(AsText(row[1]), AsText(row[2]),
+                      db.where() + " (row " + AsText(row[0]) + ")");
+    const SqlValue values[] = {CpuColumn(entry.row), AsInteger(row[0])};
+    db.Query("UPDATE bench_results SET cpu_puzzles_per_s = $1 WHERE id = $2",
+             values);
+  }
 }
 
 std::string JoinedNames(const std::vector<std::string>& names) {
@@ -132,6 +181,7 @@ void MigrateHistory(SqlConnection& db, int version) {
       for (std::string_view statement : step.statements) {
         db.Query(InDialect(statement, db.dialect()), {});
       }
+      if (step.then != nullptr) step.then(db);
       const SqlValue value = std::to_string(step.version);
       db.Query("UPDATE bench_meta SET value = $1 WHERE key = 'schema_version'",
                std::span(&value, 1));
@@ -139,29 +189,42 @@ void MigrateHistory(SqlConnection& db, int version) {
   });
 }
 
-HistoryStore HistoryStore::Open(const std::string& where, bool create,
+HistoryStore HistoryStore::Open(const std::string& where, bool write,
                                 double lock_timeout_s) {
-  return HistoryStore(OpenSqlConnection(where, create, lock_timeout_s), create);
+  return HistoryStore(
+      OpenSqlConnection(where,
+                        write ? SqlAccess::kCreate : SqlAccess::kReadOnly,
+                        lock_timeout_s),
+      write);
 }
 
-HistoryStore::HistoryStore(std::unique_ptr<SqlConnection> db, bool create)
+HistoryStore::HistoryStore(std::unique_ptr<SqlConnection> db, bool write)
     : db_(std::move(db)) {
-  const int version = InTransaction(*db_, /*write=*/false,
-                                    [&] { return HistorySchemaVersion(*db_); });
-  if (version > kHistorySchemaVersion) {
+  // A damaged file is refused whatever the command: a check that read what
+  // is left of it could pass on it.
+  db_->CheckIntegrity();
+  version_ = InTransaction(*db_, /*write=*/false,
+                           [&] { return HistorySchemaVersion(*db_); });
+  if (version_ > kHistorySchemaVersion) {
     throw HistoryError(db_->where() + " has history schema " +
-                       std::to_string(version) + "; this bench knows up to " +
+                       std::to_string(version_) + "; this bench knows up to " +
                        std::to_string(kHistorySchemaVersion) +
                        ": use a newer bench");
   }
-  if (version == 0 && !create) {
+  if (version_ == 0 && !write) {
     throw HistoryError(db_->where() +
                        " holds no history yet (bench history add records one)");
   }
-  if (create) db_->CheckIntegrity();
-  if (version < kHistorySchemaVersion) {
+  if (write && version_ < kHistorySchemaVersion) {
     MigrateHistory(*db_, kHistorySchemaVersion);
+    version_ = kHistorySchemaVersion;
   }
+}
+
+double CpuThroughput(const ReportRow& row) {
+  if (!(row.pass_cpu_s > 0 && row.pass_wall_s > 0 && row.wall_s > 0)) return 0;
+  const double cpu_s = row.pass_cpu_s * (row.wall_s / row.pass_wall_s);
+  return static_cast<double>(row.puzzles) / cpu_s;
 }
 
 std::string StoredHeader() {
@@ -184,6 +247,14 @@ std::string StoredFields(const ReportEntry& entry) {
 }
 
 std::vector<AddResult> HistoryStore::Add(std::span<const NewRun> runs) {
+  // A NaN would otherwise meet the database as a raw SQL error, and counts
+  // that do not add up would become history.
+  for (const NewRun& run : runs) {
+    if (std::string problem = ImplausibleRowProblem(run.report, run.entries);
+        !problem.empty()) {
+      throw HistoryError(problem);
+    }
+  }
   const std::string header = StoredHeader();
   return InTransaction(*db_, /*write=*/true, [&] {
     std::vector<AddResult> results;
@@ -219,11 +290,13 @@ std::vector<AddResult> HistoryStore::Add(std::span<const NewRun> runs) {
                                    row.strategy,
                                    row.puzzles_per_s,
                                    static_cast<int64_t>(row.nodes_total),
-                                   StoredFields(run.entries[i])};
+                                   StoredFields(run.entries[i]),
+                                   CpuColumn(row)};
         const int64_t id = AsInteger(
             db_->Query("INSERT INTO bench_results (run_id, dataset, strategy, "
-                       "puzzles_per_s, nodes_total, fields) VALUES ($1, $2, "
-                       "$3, $4, $5, $6) RETURNING id",
+                       "puzzles_per_s, nodes_total, fields, "
+                       "cpu_puzzles_per_s) VALUES ($1, $2, $3, $4, $5, $6, "
+                       "$7) RETURNING id",
                        fields)[0][0]);
         if (i >= run.ledgers.size() || !run.ledgers[i]) continue;
         const std::vector<LedgerEntry>& ledger = *run.ledgers[i];
@@ -255,12 +328,17 @@ std::vector<StoredRun> HistoryStore::Runs(const RunFilter& filter) {
   also("r.dataset", filter.dataset);
   also("r.strategy", filter.strategy);
   also("u.branch", filter.branch);
+  // A history of version 1, read as it is, has no ledgers.
+  const std::string ledgers =
+      version_ >= 2
+          ? "(SELECT COUNT(*) FROM bench_ledgers l WHERE l.result_id = r.id)"
+          : "0";
   return InTransaction(*db_, /*write=*/false, [&] {
     const std::vector<SqlRow> rows = db_->Query(
         "SELECT u.id, u.report, u.report_sha256, u.commit_rev, u.branch, "
-        "u.testbed, u.run_date, u.added, u.header, r.id, r.fields, "
-        "(SELECT COUNT(*) FROM bench_ledgers l WHERE l.result_id = r.id) "
-        "FROM bench_runs u JOIN bench_results r ON r.run_id = u.id" +
+        "u.testbed, u.run_date, u.added, u.header, r.id, r.fields, " +
+            ledgers +
+            " FROM bench_runs u JOIN bench_results r ON r.run_id = u.id" +
             where + " ORDER BY u.id, r.id",
         params);
     std::vector<StoredRun> runs;
@@ -277,26 +355,18 @@ std::vector<StoredRun> HistoryStore::Runs(const RunFilter& filter) {
                         AsText(row[7]),
                         {}});
       }
-      std::istringstream csv(AsText(row[8]) + "\n" + AsText(row[10]) + "\n");
-      const std::string name =
-          db_->where() + " (run " + std::to_string(run_id) + ")";
-      std::vector<ReportEntry> entries;
-      try {
-        entries = ReadCsvReport(csv, name);
-      } catch (const ReportFormatError& error) {
-        throw HistoryError(std::string(error.what()));
-      }
-      if (entries.size() != 1) {
-        throw HistoryError(name + ": a stored row does not read back");
-      }
+      ReportEntry entry =
+          ReadStoredRow(AsText(row[8]), AsText(row[10]),
+                        db_->where() + " (run " + std::to_string(run_id) + ")");
       runs.back().results.push_back(
-          {AsInteger(row[9]), std::move(entries[0]), AsInteger(row[11]) > 0});
+          {AsInteger(row[9]), std::move(entry), AsInteger(row[11]) > 0});
     }
     return runs;
   });
 }
 
 std::vector<LedgerEntry> HistoryStore::Ledger(int64_t result_id) {
+  if (version_ < 2) return {};
   const SqlValue id = result_id;
   return InTransaction(*db_, /*write=*/false, [&] {
     const std::vector<SqlRow> rows = db_->Query(

@@ -20,7 +20,8 @@ namespace sudoku {
 // one is refused.
 //   1: bench_meta, bench_runs, bench_results
 //   2: bench_ledgers, the per-puzzle ledgers
-inline constexpr int kHistorySchemaVersion = 2;
+//   3: bench_results.cpu_puzzles_per_s, the throughput per CPU-second
+inline constexpr int kHistorySchemaVersion = 3;
 
 // What bench_meta's "application" holds in every history, so that another
 // program's database is never taken for one.
@@ -69,16 +70,20 @@ struct RunFilter {
 class HistoryStore {
  public:
   // Opens the history at `where` (a file path, or a postgresql:// URL).
-  // With `create`, a missing file or an empty database becomes a new
-  // history. A database of another program, a damaged file or one of a
-  // newer schema is refused (HistoryError) before anything is written to it;
-  // an older schema is migrated forward.
-  static HistoryStore Open(const std::string& where, bool create,
+  // With `write` (to add), a missing file or an empty database becomes a
+  // new history and an older schema is migrated forward; without, it is
+  // opened read-only (a file on a read-only path reads), never changed, and
+  // an older schema is read as it is. A database of another program, a
+  // damaged file or one of a newer schema is refused (HistoryError) before
+  // anything is read from it or written to it.
+  static HistoryStore Open(const std::string& where, bool write,
                            double lock_timeout_s);
-  explicit HistoryStore(std::unique_ptr<SqlConnection> db, bool create);
+  explicit HistoryStore(std::unique_ptr<SqlConnection> db, bool write);
 
   SqlConnection& db() { return *db_; }
   const std::string& where() const { return db_->where(); }
+  // The schema version of the database (older ones are read as they are).
+  int version() const { return version_; }
 
   // Records every run in one transaction: all of them, or (on any error, a
   // kill, a full disk) none. A report recorded before is not recorded again.
@@ -93,6 +98,7 @@ class HistoryStore {
 
  private:
   std::unique_ptr<SqlConnection> db_;
+  int version_ = 0;
 };
 
 // The schema version of the history in `db` (0: none yet); refuses a
@@ -102,6 +108,12 @@ int HistorySchemaVersion(SqlConnection& db);
 // Creates or brings forward the tables in `db` to `version`, in one write
 // transaction. Tests use it to make a database of an older version.
 void MigrateHistory(SqlConnection& db, int version);
+
+// Puzzles per CPU-second of a report row, as the store records it beside
+// puzzles_per_s: its puzzles over its share of the pass's CPU time (the
+// pass's CPU seconds split as its wall time is, in proportion to the
+// strategies' solve times); 0 when the row has no CPU time.
+double CpuThroughput(const ReportRow& row);
 
 // The CSV header and fields a row is stored as: the current schema's
 // columns, written by the CSV writer, so that the CSV reader reads it back

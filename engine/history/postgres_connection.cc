@@ -174,7 +174,8 @@ class PostgresConnection : public SqlConnection {
 }  // namespace
 
 std::unique_ptr<SqlConnection> OpenPostgres(const std::string& url,
-                                            double lock_timeout_s) {
+                                            double lock_timeout_s,
+                                            SqlAccess access) {
   const std::string where = Redacted(url);
   PGconn* db = PQconnectdb(url.c_str());
   if (PQstatus(db) != CONNECTION_OK) {
@@ -197,6 +198,10 @@ std::unique_ptr<SqlConnection> OpenPostgres(const std::string& url,
       "SET lock_timeout = " + std::to_string(static_cast<int64_t>(std::max(
                                   1.0, std::round(lock_timeout_s * 1000)))),
       {});
+  if (access == SqlAccess::kReadOnly) {
+    // A reading command writes nothing, whatever the server would allow.
+    connection->Query("SET default_transaction_read_only = on", {});
+  }
   return connection;
 }
 

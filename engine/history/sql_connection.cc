@@ -56,10 +56,17 @@ bool IsPostgresUrl(const std::string& where) {
 }
 
 std::unique_ptr<SqlConnection> OpenSqlConnection(const std::string& where,
+                                                 SqlAccess access,
+                                                 double lock_timeout_s) {
+  if (IsPostgresUrl(where)) return OpenPostgres(where, lock_timeout_s, access);
+  return OpenSqlite(where, access, lock_timeout_s);
+}
+
+std::unique_ptr<SqlConnection> OpenSqlConnection(const std::string& where,
                                                  bool create,
                                                  double lock_timeout_s) {
-  if (IsPostgresUrl(where)) return OpenPostgres(where, lock_timeout_s);
-  return OpenSqlite(where, create, lock_timeout_s);
+  return OpenSqlConnection(
+      where, create ? SqlAccess::kCreate : SqlAccess::kWrite, lock_timeout_s);
 }
 
 }  // namespace sudoku

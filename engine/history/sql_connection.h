@@ -70,19 +70,37 @@ HistoryError LockedError(const std::string& where, double waited_s);
 // postgres://) rather than an SQLite file.
 bool IsPostgresUrl(const std::string& where);
 
-// Opens the SQLite file at `path`. Without `create` a missing file is an
-// error. A file that is not an SQLite database, or is damaged, is refused
+// How a connection may use its database.
+enum class SqlAccess {
+  kWrite,     // read and write; a missing SQLite file is an error
+  kCreate,    // read and write; a missing SQLite file is made
+  kReadOnly,  // read only, and nothing written beside it: a file on a
+              // read-only path (a CI cache restored read-only) reads too
+};
+
+// Opens the SQLite file at `path`. A missing file is an error unless
+// `access` is kCreate. A file that is not an SQLite database is refused
 // before anything is written to it. Writes go through the write-ahead log.
-std::unique_ptr<SqlConnection> OpenSqlite(const std::string& path, bool create,
+// kReadOnly opens the file read-only; where the write-ahead log's index
+// cannot be made beside it (a read-only folder), it opens it as immutable
+// (SQLite's immutable=1: no locks, no index), which only a path nobody can
+// write to allows safely.
+std::unique_ptr<SqlConnection> OpenSqlite(const std::string& path,
+                                          SqlAccess access,
                                           double lock_timeout_s);
 
-// Connects to the PostgreSQL database at `url` (libpq's URI syntax).
-std::unique_ptr<SqlConnection> OpenPostgres(const std::string& url,
-                                            double lock_timeout_s);
+// Connects to the PostgreSQL database at `url` (libpq's URI syntax); with
+// kReadOnly every transaction is read-only.
+std::unique_ptr<SqlConnection> OpenPostgres(
+    const std::string& url, double lock_timeout_s,
+    SqlAccess access = SqlAccess::kWrite);
 
-// Either, by the form of `where`.
+// Either, by the form of `where`. `create` is kCreate, else kWrite.
 std::unique_ptr<SqlConnection> OpenSqlConnection(const std::string& where,
                                                  bool create,
+                                                 double lock_timeout_s);
+std::unique_ptr<SqlConnection> OpenSqlConnection(const std::string& where,
+                                                 SqlAccess access,
                                                  double lock_timeout_s);
 
 // Runs `work` inside a transaction begun by `begin` (BeginWrite or

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <thread>
 
 #include "engine/history/sql_connection.h"
@@ -27,6 +28,7 @@ class SqliteConnection : public SqlConnection {
 
   SqlDialect dialect() const override { return SqlDialect::kSqlite; }
   const std::string& where() const override { return path_; }
+  sqlite3* handle() const { return db_; }
 
   std::vector<SqlRow> Query(const std::string& sql,
                             std::span<const SqlValue> params) override {
@@ -140,12 +142,11 @@ class SqliteConnection : public SqlConnection {
   // to a new file at the same moment); so it is retried here, up to the same
   // lock timeout.
   void SetWalMode() {
-    const auto deadline =
-        std::chrono::steady_clock::now() +
-        std::chrono::duration<double>(lock_timeout_s_);
+    const auto deadline = std::chrono::steady_clock::now() +
+                          std::chrono::duration<double>(lock_timeout_s_);
     while (true) {
-      const int code =
-          sqlite3_exec(db_, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr);
+      const int code = sqlite3_exec(db_, "PRAGMA journal_mode=WAL", nullptr,
+                                    nullptr, nullptr);
       if ((code & 0xff) != SQLITE_BUSY ||
           std::chrono::steady_clock::now() >= deadline) {
         Check(code);
@@ -189,29 +190,88 @@ class SqliteConnection : public SqlConnection {
 
 }  // namespace
 
-std::unique_ptr<SqlConnection> OpenSqlite(const std::string& path, bool create,
+namespace {
+
+// `path` as an SQLite URI ("file:PATH?QUERY"): the characters a URI gives a
+// meaning escaped.
+std::string FileUri(const std::string& path, const std::string& query) {
+  std::string uri = "file:";
+  for (char c : path) {
+    if (c == '%' || c == '?' || c == '#') {
+      char escaped[4];
+      std::snprintf(escaped, sizeof(escaped), "%%%02x",
+                    static_cast<unsigned char>(c));
+      uri += escaped;
+    } else {
+      uri += c;
+    }
+  }
+  return uri + "?" + query;
+}
+
+// Opens `path` with `flags` (a URI when SQLITE_OPEN_URI is among them); the
+// connection, or null and why not in `error`.
+std::unique_ptr<SqliteConnection> Connect(const std::string& path,
+                                          const std::string& name, int flags,
+                                          double lock_timeout_s,
+                                          std::string& error) {
+  sqlite3* db = nullptr;
+  const int code = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+  if (code != SQLITE_OK) {
+    error = db ? sqlite3_errmsg(db) : sqlite3_errstr(code);
+    sqlite3_close_v2(db);
+    return nullptr;
+  }
+  sqlite3_extended_result_codes(db, 1);
+  sqlite3_busy_timeout(db, static_cast<int>(lock_timeout_s * 1000));
+  return std::make_unique<SqliteConnection>(name, db, lock_timeout_s);
+}
+
+// The first read of a file opened read-only: what SQLite says when the
+// write-ahead log's index cannot be made beside it (a read-only folder);
+// SQLITE_OK when it reads.
+int FirstRead(sqlite3* db) {
+  return sqlite3_exec(db, "PRAGMA schema_version", nullptr, nullptr, nullptr);
+}
+
+}  // namespace
+
+std::unique_ptr<SqlConnection> OpenSqlite(const std::string& path,
+                                          SqlAccess access,
                                           double lock_timeout_s) {
   struct stat info;
   const bool exists = stat(path.c_str(), &info) == 0;
-  if (!exists && !create) {
+  if (!exists && access != SqlAccess::kCreate) {
     throw HistoryError("no history at " + path +
                        " (bench history add creates it; --db names another)");
   }
   if (exists && !S_ISREG(info.st_mode)) {
     throw HistoryError(path + " is not a file");
   }
-  sqlite3* db = nullptr;
-  const int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
-  const int code = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
-  if (code != SQLITE_OK) {
-    const std::string detail = db ? sqlite3_errmsg(db) : sqlite3_errstr(code);
-    sqlite3_close_v2(db);
-    throw HistoryError("cannot open " + path + " (" + detail + ")");
+  std::string error;
+  std::unique_ptr<SqliteConnection> connection;
+  if (access == SqlAccess::kReadOnly) {
+    const int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
+    connection =
+        Connect(FileUri(path, "mode=ro"), path, flags, lock_timeout_s, error);
+    if (connection != nullptr) {
+      const int code = FirstRead(connection->handle());
+      if ((code & 0xff) == SQLITE_READONLY ||
+          (code & 0xff) == SQLITE_CANTOPEN) {
+        // Nothing can be made beside the file, nor can anyone write to it:
+        // read it as it stands, without locks.
+        connection = Connect(FileUri(path, "mode=ro&immutable=1"), path, flags,
+                             lock_timeout_s, error);
+      }
+    }
+  } else {
+    const int flags = SQLITE_OPEN_READWRITE |
+                      (access == SqlAccess::kCreate ? SQLITE_OPEN_CREATE : 0);
+    connection = Connect(path, path, flags, lock_timeout_s, error);
   }
-  sqlite3_extended_result_codes(db, 1);
-  sqlite3_busy_timeout(db, static_cast<int>(lock_timeout_s * 1000));
-  auto connection =
-      std::make_unique<SqliteConnection>(path, db, lock_timeout_s);
+  if (connection == nullptr) {
+    throw HistoryError("cannot open " + path + " (" + error + ")");
+  }
   // Reads the header now, so that a file of another kind is refused here.
   connection->Query("PRAGMA schema_version", {});
   return connection;

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "engine/common/text_format.h"
+#include "engine/report/chart_bins.h"
 #include "engine/report/report_schema.h"
 
 namespace sudoku {
@@ -15,13 +16,18 @@ namespace {
 // bins must each hold enough puzzles to be read as a shape.
 constexpr int kCactusBins = 8, kDensityBins = 2;
 
+// A table wider than the window scrolls in its box, which shows a shadow at
+// an edge where more of it lies (Lea Verou's scrolling shadows, CSS alone).
 constexpr std::string_view kStyle = R"(
 body{font:14px system-ui,sans-serif;margin:24px;color:#222;max-width:1500px}
 h1{font-size:22px}h2{font-size:18px;margin-top:32px;border-top:1px solid #ccc;padding-top:12px}
-table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ddd;padding:3px 7px}
-td{text-align:right;font-variant-numeric:tabular-nums}td.name,th{text-align:left}
-.charts{display:flex;flex-wrap:wrap;gap:8px}
-svg.chart{border:1px solid #eee}svg .legend.off{opacity:.35}
+h1,h2,h3,p,li{overflow-wrap:anywhere}
+.table-box{max-width:100%;overflow-x:auto;margin:8px 0;background:linear-gradient(to right,#fff 30%,#fff0) left/40px 100%,linear-gradient(to left,#fff 30%,#fff0) right/40px 100%,radial-gradient(farthest-side at 0 50%,#0003,#0000) left/12px 100%,radial-gradient(farthest-side at 100% 50%,#0003,#0000) right/12px 100%;background-repeat:no-repeat;background-attachment:local,local,scroll,scroll}
+table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:3px 7px}
+td{text-align:right;font-variant-numeric:tabular-nums}td.name,th{text-align:left}td.name{white-space:nowrap}
+.charts{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}
+svg.chart{border:1px solid #eee;flex:1 1 600px;min-width:0;max-width:720px;height:auto}
+svg .legend.off{opacity:.35}
 .verdict-same{background:#dff0d8}.verdict-new{background:#eef}
 .verdict-changed,.verdict-slower,.verdict-missing,.changed{background:#f8d7da}
 )";
@@ -86,15 +92,17 @@ std::string NumbersTable(const std::vector<ReportRow>& rows,
     }
     out += "</tr>";
   }
-  return out + "</table>";
+  return TableBox(out + "</table>");
 }
 
 std::vector<BarSegment> OutcomeSegments(const std::vector<ReportRow>& rows) {
+  // Okabe and Ito's eight colours, which stay apart under each colour
+  // vision deficiency: "solved" and "wrong" were green and red.
   std::vector<BarSegment> segments = {
-      {"solved", "#59a14f", {}},      {"multiple", "#76b7b2", {}},
-      {"no solution", "#4e79a7", {}}, {"over budget", "#edc948", {}},
-      {"invalid", "#b07aa1", {}},     {"malformed", "#9c755f", {}},
-      {"wrong", "#e15759", {}},       {"error", "#ff9da7", {}}};
+      {"solved", "#009e73", {}},      {"multiple", "#56b4e9", {}},
+      {"no solution", "#0072b2", {}}, {"over budget", "#e69f00", {}},
+      {"invalid", "#cc79a7", {}},     {"malformed", "#f0e442", {}},
+      {"wrong", "#d55e00", {}},       {"error", "#000000", {}}};
   for (const ReportRow& r : rows) {
     const uint64_t counts[] = {r.solved,      r.multiple, r.no_solution,
                                r.over_budget, r.invalid,  r.malformed,
@@ -120,7 +128,7 @@ std::string SlowestTable(const std::string& path,
              Fixed(static_cast<double>(p.nanos) / 1000.0, 3) + "</td></tr>";
     }
   }
-  return out + "</table>";
+  return TableBox(out + "</table>");
 }
 
 // Background for a throughput relative to the fastest: green at the
@@ -136,6 +144,10 @@ std::string SchemaCell(const ReportRow& row, const Manifest& manifest,
                        std::string_view column, const std::string& attributes) {
   return "<td" + attributes + " data-column=\"" + std::string(column) + "\">" +
          HtmlEscape(ColumnNamed(column).write(row, manifest)) + "</td>";
+}
+
+std::string TableBox(const std::string& table) {
+  return "<div class=\"table-box\" tabindex=\"0\">" + table + "</div>";
 }
 
 void WriteHtmlPage(std::ostream& out, std::string_view title,
@@ -170,10 +182,7 @@ std::string HtmlReporter::Summary() const {
         strategies.push_back(r.strategy);
     }
   }
-  std::string out =
-      "<h2>Summary: puzzles per second</h2><p>Each cell is coloured by its "
-      "share of the fastest strategy on that dataset (green: fastest).</p>"
-      "<table class=\"summary\"><tr><th>strategy</th>";
+  std::string out = "<table class=\"summary\"><tr><th>strategy</th>";
   for (const PassView& p : passes_)
     out += "<th>" + HtmlEscape(p.path) + "</th>";
   out += "</tr>";
@@ -198,7 +207,9 @@ std::string HtmlReporter::Summary() const {
     }
     out += "</tr>";
   }
-  return out + "</table>";
+  return "<h2>Summary: puzzles per second</h2><p>Each cell is coloured by its "
+         "share of the fastest strategy on that dataset (green: fastest).</p>" +
+         TableBox(out + "</table>");
 }
 
 namespace {
@@ -223,13 +234,16 @@ std::string HtmlReporter::Section(size_t index) const {
                     "</h2>" + PartialNote(p.rows) +
                     NumbersTable(p.rows, manifest_) + "<div class=\"charts\">";
   std::vector<std::string> names;
-  std::vector<ChartSeries> cactus, times, nodes;
+  std::vector<ChartSeries> cactus;
+  std::vector<DistributionRow> times, nodes;
   for (size_t s = 0; s < p.rows.size(); ++s) {
-    const std::string& name = p.rows[s].strategy;
-    names.push_back(name);
-    cactus.push_back({name, p.strategies[s].cactus});
-    times.push_back({name, p.strategies[s].time_density});
-    nodes.push_back({name, p.strategies[s].node_density});
+    const ReportRow& row = p.rows[s];
+    names.push_back(row.strategy);
+    cactus.push_back({row.strategy, p.strategies[s].cactus});
+    times.push_back(
+        {row.strategy, p.strategies[s].time_density, row.p50_us, s});
+    nodes.push_back({row.strategy, p.strategies[s].node_density,
+                     static_cast<double>(row.nodes_p50), s});
   }
   // Titles name the dataset, so that a chart cut out of the page says it.
   const std::string on = p.rows.empty() ? "" : ": " + p.rows[0].dataset;
@@ -239,15 +253,16 @@ std::string HtmlReporter::Section(size_t index) const {
                     "time per puzzle (log)", "puzzles answered",
                     AxisUnit::kMicros, AxisUnit::kCount, true, false},
                    cactus);
-  out += LineChart({id + "times", "Time per puzzle" + on + " (2 bins/doubling)",
-                    "time per puzzle (log)", "puzzles (log)", AxisUnit::kMicros,
-                    AxisUnit::kCount, true, true},
-                   times);
-  out +=
-      LineChart({id + "nodes", "Nodes per puzzle" + on + " (2 bins/doubling)",
-                 "nodes per puzzle (log; 0 counted at 1)", "puzzles (log)",
-                 AxisUnit::kCount, AxisUnit::kCount, true, true},
-                nodes);
+  out += DistributionRows(
+      {id + "times", "Time per puzzle" + on + ", fastest median first",
+       "time per puzzle (log; 2 bins per doubling)", "", AxisUnit::kMicros,
+       AxisUnit::kCount, true, false},
+      times);
+  out += DistributionRows(
+      {id + "nodes", "Nodes per puzzle" + on + ", fewest median first",
+       "nodes per puzzle (log; 2 bins per doubling; 0 counted at 1)", "",
+       AxisUnit::kCount, AxisUnit::kCount, true, false},
+      nodes);
   out += "</div>";
   std::vector<std::vector<SlowPuzzle>> slowest;
   for (const StrategyView& v : p.strategies) slowest.push_back(v.slowest);
@@ -272,23 +287,24 @@ std::string HtmlReporter::ManifestTable() const {
       {"threads per process", std::to_string(first.threads)},
       {"solution limit", std::to_string(first.limit)},
       {"node budget", BudgetText(first.max_nodes)}};
-  std::string out = "<h2>Run manifest</h2><table class=\"manifest\">";
+  std::string manifest = "<table class=\"manifest\">";
   for (const auto& [name, value] : facts) {
-    out += "<tr><th>" + name + "</th>" + Cell(value) + "</tr>";
+    manifest += "<tr><th>" + name + "</th>" + Cell(value) + "</tr>";
   }
-  out +=
-      "</table><table class=\"datasets\"><tr><th>dataset</th><th>bytes</th>"
+  std::string datasets =
+      "<table class=\"datasets\"><tr><th>dataset</th><th>bytes</th>"
       "<th>format</th><th>compression</th><th>sha256</th></tr>";
   for (const PassView& p : passes_) {
     if (p.rows.empty()) continue;
     const std::string of = " data-dataset=\"" + HtmlEscape(p.path) + "\"";
-    out += "<tr>" + Cell(p.path) +
-           SchemaCell(p.rows[0], m, "dataset_bytes", of) +
-           SchemaCell(p.rows[0], m, "dataset_format", of) +
-           SchemaCell(p.rows[0], m, "compression", of) +
-           SchemaCell(p.rows[0], m, "dataset_sha256", of) + "</tr>";
+    datasets += "<tr>" + Cell(p.path) +
+                SchemaCell(p.rows[0], m, "dataset_bytes", of) +
+                SchemaCell(p.rows[0], m, "dataset_format", of) +
+                SchemaCell(p.rows[0], m, "compression", of) +
+                SchemaCell(p.rows[0], m, "dataset_sha256", of) + "</tr>";
   }
-  return out + "</table>";
+  return "<h2>Run manifest</h2>" + TableBox(manifest + "</table>") +
+         TableBox(datasets + "</table>");
 }
 
 void HtmlReporter::Finish() {

@@ -19,6 +19,11 @@ std::string SchemaCell(const ReportRow& row, const Manifest& manifest,
                        std::string_view column,
                        const std::string& attributes = "");
 
+// A table in a box of its own that scrolls sideways when the table is wider
+// than the window (the report's 23 columns at a laptop's 1366 px), so that
+// the page itself never does; tabindex lets the keyboard scroll it too.
+std::string TableBox(const std::string& table);
+
 // Writes a whole page around `body`: the style, and the one small script
 // that toggles a series when its legend entry is clicked.
 void WriteHtmlPage(std::ostream& out, std::string_view title,

@@ -10,6 +10,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "engine/build_info.h"
@@ -91,6 +92,44 @@ std::string CombineHosts(const std::vector<std::string>& host_lists) {
     combined += name + ":" + std::to_string(count);
   }
   return combined;
+}
+
+std::vector<std::string> DatasetNames(const std::vector<std::string>& paths) {
+  // Each path's components, the file name first.
+  std::vector<std::vector<std::filesystem::path>> parts;
+  for (const std::string& path : paths) {
+    const std::filesystem::path normal =
+        std::filesystem::path(path).lexically_normal();
+    std::vector<std::filesystem::path> components(normal.begin(),
+                                                  normal.end());
+    if (!components.empty() && components.back().empty()) components.pop_back();
+    std::reverse(components.begin(), components.end());
+    parts.push_back(std::move(components));
+  }
+  std::vector<std::string> names;
+  std::map<std::string, int> given;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    // One component more than this path shares with any other, from the end.
+    size_t keep = 1;
+    for (size_t j = 0; j < parts.size(); ++j) {
+      if (parts[j] == parts[i]) continue;
+      size_t shared = 0;
+      while (shared < parts[i].size() && shared < parts[j].size() &&
+             parts[i][shared] == parts[j][shared]) {
+        ++shared;
+      }
+      keep = std::max(keep, shared + 1);
+    }
+    keep = std::min(keep, parts[i].size());
+    std::filesystem::path name;
+    for (size_t k = keep; k-- > 0;) name /= parts[i][k];
+    std::string text = paths[i] == "-" || keep == 0 ? paths[i] : name.string();
+    if (const int n = ++given[text]; n > 1) {
+      text += " (" + std::to_string(n) + ")";
+    }
+    names.push_back(std::move(text));
+  }
+  return names;
 }
 
 std::vector<ReportRow> MakeRows(const DatasetResult& result,

@@ -89,6 +89,13 @@ struct ReportRow {
 std::vector<ReportRow> MakeRows(const DatasetResult& result,
                                 const RunOptions& options);
 
+// The name each of a run's datasets is reported under (`dataset`, the key
+// by which bench compare and bench history match rows): its file name, as
+// MakeRows gives it, unless another dataset of the run has the same one;
+// then its path from the folder where the two part ("a/x.txt",
+// "b/x.txt"), and a path given again is counted ("x.txt (2)").
+std::vector<std::string> DatasetNames(const std::vector<std::string>& paths);
+
 // A report output: console table, CSV, ... Each sees every pass in order.
 class Reporter {
  public:

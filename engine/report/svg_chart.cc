@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
-#include <map>
 
 namespace sudoku {
 namespace {
@@ -23,8 +22,7 @@ namespace {
 //   +--------------------------------------------------------+ kHeight
 constexpr double kWidth = 720, kHeight = 330;
 constexpr double kLeft = 70, kRight = 540, kTop = 40, kBottom = 280;
-constexpr double kLegendX = 556;
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kLegendX = 556, kLegendRow = 18;
 
 std::string Num(double value) {
   char buffer[32];
@@ -32,27 +30,30 @@ std::string Num(double value) {
   return buffer;
 }
 
-std::string Short(double value) {
+std::string Short(double value, int digits = 6) {
   char buffer[32];
-  std::snprintf(buffer, sizeof(buffer), "%g", value);
+  std::snprintf(buffer, sizeof(buffer), "%.*g", digits, value);
   return buffer;
 }
 
-std::string TickLabel(double value, AxisUnit unit) {
+// A value with its unit (12k, 1 ms, 50%), to `digits` significant digits.
+std::string UnitLabel(double value, AxisUnit unit, int digits) {
+  // -0.0 (an axis from ceil(-1e-9) * step, or 0 scaled by -1) prints "-0".
+  if (value == 0) value = 0;
   switch (unit) {
     case AxisUnit::kMicros:
-      if (value >= 1e6) return Short(value / 1e6) + " s";
-      if (value >= 1e3) return Short(value / 1e3) + " ms";
-      return Short(value) + " \u00b5s";
+      if (value >= 1e6) return Short(value / 1e6, digits) + " s";
+      if (value >= 1e3) return Short(value / 1e3, digits) + " ms";
+      return Short(value, digits) + " \u00b5s";
     case AxisUnit::kFraction:
-      return Short(value * 100) + "%";
+      return Short(value * 100, digits) + "%";
     case AxisUnit::kCount:
-      if (value >= 1e9) return Short(value / 1e9) + "G";
-      if (value >= 1e6) return Short(value / 1e6) + "M";
-      if (value >= 1e3) return Short(value / 1e3) + "k";
-      return Short(value);
+      if (value >= 1e9) return Short(value / 1e9, digits) + "G";
+      if (value >= 1e6) return Short(value / 1e6, digits) + "M";
+      if (value >= 1e3) return Short(value / 1e3, digits) + "k";
+      return Short(value, digits);
   }
-  return Short(value);
+  return Short(value, digits);
 }
 
 // Maps data values onto one axis's pixel range, linearly or by log10.
@@ -80,10 +81,11 @@ struct Scale {
       step = m * magnitude;
       if (step >= raw) break;
     }
-    // Round multiples of the step, wherever the axis starts.
-    for (double t = std::ceil(low / step - 1e-9) * step; t <= high * 1.0001;
-         t += step) {
-      ticks.push_back(t);
+    // Whole multiples of the step, wherever the axis starts: k * step, not a
+    // running sum, so that no tick drifts off its round value.
+    const auto first = static_cast<int64_t>(std::ceil(low / step - 1e-9));
+    for (int64_t k = first; k * step <= high + step * 1e-6; ++k) {
+      ticks.push_back(static_cast<double>(k) * step);
     }
     return ticks;
   }
@@ -115,6 +117,10 @@ Scale MakeScale(const std::vector<double>& values, bool log, AxisUnit unit,
     s.high = std::ceil(s.high / step) * step;
   }
   return s;
+}
+
+std::string DashAttribute(std::string_view dash) {
+  return dash.empty() ? "" : " stroke-dasharray=\"" + std::string(dash) + "\"";
 }
 
 std::string Text(double x, double y, const std::string& text,
@@ -164,15 +170,16 @@ std::string Grid(const Scale& x, const Scale& y, const ChartAxes& axes) {
   return out + "</g>";
 }
 
+// A legend key drawn as its line is (colour and dash), then the name.
 std::string LegendEntry(size_t row, const std::string& name,
-                        std::string_view color, bool dashed) {
-  const double y = kTop + 6 + 18.0 * row;
+                        std::string_view color, std::string_view dash) {
+  const double y = kTop + 6 + kLegendRow * row;
   return "<g class=\"legend\" cursor=\"pointer\" data-toggle=\"" +
          HtmlEscape(name) + "\"><line x1=\"" + Num(kLegendX) + "\" y1=\"" +
-         Num(y) + "\" x2=\"" + Num(kLegendX + 18) + "\" y2=\"" + Num(y) +
+         Num(y) + "\" x2=\"" + Num(kLegendX + 24) + "\" y2=\"" + Num(y) +
          "\" stroke=\"" + std::string(color) + "\" stroke-width=\"3\"" +
-         (dashed ? " stroke-dasharray=\"5 3\"" : "") + "/>" +
-         Text(kLegendX + 24, y + 4, name, "start") + "</g>";
+         DashAttribute(dash) + "/>" +
+         Text(kLegendX + 30, y + 4, name, "start") + "</g>";
 }
 
 // The path of a series, broken at NaN and at values a log axis cannot show.
@@ -194,6 +201,10 @@ std::string PathData(const ChartSeries& series, const Scale& x,
 }
 
 }  // namespace
+
+std::string TickLabel(double value, AxisUnit unit) {
+  return UnitLabel(value, unit, 6);
+}
 
 std::string HtmlEscape(std::string_view text) {
   std::string out;
@@ -221,11 +232,24 @@ std::string HtmlEscape(std::string_view text) {
   return out;
 }
 
-std::string_view SeriesColor(size_t index) {
+SeriesStyle StyleOf(size_t index) {
+  // Twelve strategies (the main job's --strategy all) need twelve colours, and
+  // no twelve hues stay apart for a reader with a colour vision deficiency
+  // (at best about 6 in CIEDE2000 under simulated protanopia). So colour is
+  // one cue and the dash a second: the six solid ones are Okabe and Ito's
+  // colour-blind-safe set (2008, without its yellow and black, which vanish
+  // on white or read as the axes), the six dashed ones from Paul Tol's
+  // schemes (bright, muted and dark). All twelve stay 14.9 apart in CIEDE2000;
+  // under simulated deuteranopia, protanopia and tritanopia (Machado et al.
+  // 2009) each group of six stays 10.9 apart. tests/bench/html_check.py
+  // holds each page's legends to that.
   static constexpr std::string_view kPalette[] = {
-      "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
-      "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
-  return kPalette[index % std::size(kPalette)];
+      "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00",
+      "#ccbb44", "#ee6677", "#332288", "#aa4499", "#225555", "#666633"};
+  static constexpr std::string_view kDashes[] = {"", "7 3", "2 2", "7 2 2 2"};
+  constexpr size_t kColours = std::size(kPalette), kGroup = kColours / 2;
+  return {kPalette[index % kColours],
+          kDashes[(index / kGroup) % std::size(kDashes)]};
 }
 
 std::string LineChart(const ChartAxes& axes,
@@ -239,18 +263,23 @@ std::string LineChart(const ChartAxes& axes,
   }
   const Scale x = MakeScale(xs, axes.log_x, axes.x_unit, kLeft, kRight);
   const Scale y = MakeScale(ys, axes.log_y, axes.y_unit, kBottom, kTop);
-  std::string out = Open(axes.id, axes.title, kHeight) + Grid(x, y, axes);
+  // A long legend lengthens the chart rather than running off its foot.
+  const double height =
+      std::max(kHeight, kTop + kLegendRow * static_cast<double>(series.size()));
+  std::string out = Open(axes.id, axes.title, height) + Grid(x, y, axes);
   for (size_t i = 0; i < series.size(); ++i) {
     const ChartSeries& s = series[i];
     const std::string d = PathData(s, x, y);
-    const std::string_view color = SeriesColor(i);
-    out += LegendEntry(i, s.name, color, s.dashed);
+    const SeriesStyle style = StyleOf(i);
+    // A series dashed by its caller (compare's baseline) keeps that dash.
+    const std::string_view dash = s.dashed ? "7 3" : style.dash;
+    out += LegendEntry(i, s.name, style.color, dash);
     if (d.empty()) continue;
     out += "<path class=\"mark\" data-series=\"" + HtmlEscape(s.name) +
-           "\" d=\"" + d + "\" fill=\"none\" stroke=\"" + std::string(color) +
-           "\" stroke-width=\"2\"" +
-           (s.dashed ? " stroke-dasharray=\"5 3\"" : "") + "><title>" +
-           HtmlEscape(s.name) + "</title></path>";
+           "\" d=\"" + d + "\" fill=\"none\" stroke=\"" +
+           std::string(style.color) + "\" stroke-width=\"2\"" +
+           DashAttribute(dash) + "><title>" + HtmlEscape(s.name) +
+           "</title></path>";
   }
   return out + "</svg>";
 }
@@ -260,7 +289,7 @@ std::string StackedBars(const std::string& id, const std::string& title,
                         const std::vector<BarSegment>& segments) {
   constexpr double kBarLeft = 150, kRow = 24;
   const double height = std::max(kTop + kRow * categories.size() + 20,
-                                 kTop + 18.0 * segments.size() + 10);
+                                 kTop + kLegendRow * segments.size() + 10);
   uint64_t widest = 1;
   std::vector<uint64_t> totals(categories.size(), 0);
   for (const BarSegment& s : segments) {
@@ -269,10 +298,11 @@ std::string StackedBars(const std::string& id, const std::string& title,
   for (uint64_t t : totals) widest = std::max(widest, t);
   std::string out = Open(id, title, height);
   for (size_t i = 0; i < segments.size(); ++i) {
-    const double y = kTop + 6 + 18.0 * i;
-    out += "<rect x=\"" + Num(kLegendX) + "\" y=\"" + Num(y - 6) +
-           "\" width=\"12\" height=\"12\" fill=\"" + segments[i].color +
-           "\"/>" + Text(kLegendX + 18, y + 4, segments[i].name, "start");
+    const double y = kTop + 6 + kLegendRow * i;
+    out += "<g class=\"legend\"><rect x=\"" + Num(kLegendX) + "\" y=\"" +
+           Num(y - 6) + "\" width=\"12\" height=\"12\" fill=\"" +
+           segments[i].color + "\"/>" +
+           Text(kLegendX + 18, y + 4, segments[i].name, "start") + "</g>";
   }
   for (size_t c = 0; c < categories.size(); ++c) {
     const double y = kTop + kRow * c;
@@ -318,7 +348,7 @@ std::string RatioChart(const std::string& id, const std::string& title,
   for (double t : x.Ticks()) {
     out += "<line x1=\"" + Num(x(t)) + "\" y1=\"" + Num(kTop) + "\" x2=\"" +
            Num(x(t)) + "\" y2=\"" + Num(bottom) + "\"/>";
-    labels += Text(x(t), bottom + 16, Short(t));
+    labels += Text(x(t), bottom + 16, TickLabel(t, AxisUnit::kCount));
   }
   out += "<line stroke=\"#333\" x1=\"" + Num(x(1)) + "\" y1=\"" + Num(kTop) +
          "\" x2=\"" + Num(x(1)) + "\" y2=\"" + Num(bottom) + "\"/></g>" +
@@ -387,7 +417,7 @@ std::string TrendChart(const ChartAxes& axes,
   for (size_t i = points.size(); i-- > 0;) {
     band += "L" + Num(x(i)) + " " + Num(y(points[i].low));
   }
-  const std::string color(SeriesColor(0));
+  const std::string color(StyleOf(0).color);
   if (!points.empty()) {
     out += "<path d=\"" + band + "Z\" fill=\"" + color +
            "\" fill-opacity=\"0.18\" stroke=\"none\"/><path d=\"" + line +
@@ -419,53 +449,91 @@ std::string TrendChart(const ChartAxes& axes,
 
 namespace {
 
-// Counts per log bin: bin i holds values in [2^(i/per), 2^((i+1)/per)).
-std::map<int, uint64_t> LogBins(const LogHistogram& histogram,
-                                int per_doubling) {
-  std::map<int, uint64_t> bins;
-  const auto& counts = histogram.bucket_counts();
-  for (int b = 0; b < LogHistogram::kBuckets; ++b) {
-    if (counts[b] == 0) continue;
-    const double value = std::max<double>(1.0, LogHistogram::BucketLow(b));
-    bins[static_cast<int>(std::floor(std::log2(value) * per_doubling))] +=
-        counts[b];
+// A distribution row's path: each run of bins between gaps a shape closed
+// along the row's baseline `base`, whose outline then spans the fastest to
+// the slowest puzzle; a count of c reaches c * `per_count` above it.
+std::string RowShape(const std::vector<ChartPoint>& points, const Scale& x,
+                     double base, double per_count) {
+  std::string d;
+  bool open = false;
+  double last_x = 0;
+  for (const ChartPoint& p : points) {
+    const bool drawable =
+        std::isfinite(p.x) && std::isfinite(p.y) && (!x.log || p.x > 0);
+    if (!drawable) {
+      if (open) d += "L" + Num(last_x) + " " + Num(base) + "Z";
+      open = false;
+      continue;
+    }
+    last_x = x(p.x);
+    if (!open) d += "M" + Num(last_x) + " " + Num(base);
+    d += "L" + Num(last_x) + " " + Num(base - per_count * p.y);
+    open = true;
   }
-  return bins;
-}
-
-double Edge(int bin, int per_doubling) {
-  return std::exp2(static_cast<double>(bin) / per_doubling);
+  if (open) d += "L" + Num(last_x) + " " + Num(base) + "Z";
+  return d;
 }
 
 }  // namespace
 
-std::vector<ChartPoint> LogDensity(const LogHistogram& histogram,
-                                   int per_doubling, double scale) {
-  std::vector<ChartPoint> points;
-  int previous = 0;
-  bool first = true;
-  for (const auto& [bin, count] : LogBins(histogram, per_doubling)) {
-    if (!first && bin > previous + 1) points.push_back({kNaN, kNaN});
-    const double centre = std::exp2((bin + 0.5) / per_doubling);
-    points.push_back({centre * scale, static_cast<double>(count)});
-    previous = bin;
-    first = false;
+std::string DistributionRows(const ChartAxes& axes,
+                             std::vector<DistributionRow> rows) {
+  // Twelve overlaid histograms were a tangle no legend could sort out; in rows
+  // on one axis each shape is seen whole, its name beside it, and the order
+  // of the rows is the ranking.
+  std::ranges::stable_sort(rows, {}, &DistributionRow::median);
+  constexpr double kPlotLeft = 120, kPlotRight = 600;
+  const double row_height =
+      std::clamp(300.0 / static_cast<double>(std::max<size_t>(rows.size(), 1)),
+                 24.0, 48.0);
+  const double bottom = kTop + row_height * static_cast<double>(rows.size());
+  std::vector<double> xs;
+  double most = 1;
+  for (const DistributionRow& r : rows) {
+    xs.push_back(r.median);
+    for (const ChartPoint& p : r.points) {
+      xs.push_back(p.x);
+      if (std::isfinite(p.y)) most = std::max(most, p.y);
+    }
   }
-  return points;
-}
-
-std::vector<ChartPoint> Cumulative(const LogHistogram& histogram,
-                                   int per_doubling, double scale) {
-  std::vector<ChartPoint> points;
-  const double max = static_cast<double>(histogram.max());
-  uint64_t seen = 0;
-  for (const auto& [bin, count] : LogBins(histogram, per_doubling)) {
-    seen += count;
-    points.push_back({std::min(Edge(bin + 1, per_doubling), max) * scale,
-                      static_cast<double>(seen)});
+  const Scale x = MakeScale(xs, axes.log_x, axes.x_unit, kPlotLeft, kPlotRight);
+  std::string out = Open(axes.id, axes.title, bottom + 46) +
+                    "<g class=\"axes\" stroke=\"#e4e4e4\">";
+  std::string labels;
+  for (double t : x.Ticks()) {
+    out += "<line x1=\"" + Num(x(t)) + "\" y1=\"" + Num(kTop) + "\" x2=\"" +
+           Num(x(t)) + "\" y2=\"" + Num(bottom) + "\"/>";
+    labels += Text(x(t), bottom + 16, TickLabel(t, axes.x_unit));
   }
-  if (!points.empty()) points.back().x = std::max(max, 1.0) * scale;
-  return points;
+  out += "</g>" + labels +
+         Text((kPlotLeft + kPlotRight) / 2, bottom + 36, axes.x_label) +
+         Text(kPlotRight + 6, kTop - 4, "median", "start");
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const DistributionRow& r = rows[i];
+    const double base = kTop + row_height * static_cast<double>(i + 1) - 2;
+    const double reach = row_height - 6;
+    const std::string d = RowShape(r.points, x, base, reach / most);
+    const std::string color(StyleOf(r.style).color);
+    const std::string median = UnitLabel(r.median, axes.x_unit, 3);
+    out += "<g data-series=\"" + HtmlEscape(r.name) + "\"><line x1=\"" +
+           Num(kPlotLeft) + "\" y1=\"" + Num(base) + "\" x2=\"" +
+           Num(kPlotRight) + "\" y2=\"" + Num(base) +
+           "\" stroke=\"#e4e4e4\"/>" +
+           Text(kPlotLeft - 6, base - reach / 2 + 4, r.name, "end");
+    if (!d.empty()) {
+      out += "<path class=\"mark\" d=\"" + d + "\" fill=\"" + color +
+             "\" fill-opacity=\"0.45\" stroke=\"" + color +
+             "\" stroke-width=\"1.2\"><title>" +
+             HtmlEscape(r.name + ": median " + median) + "</title></path>";
+    }
+    out += "<line x1=\"" + Num(x(r.median)) + "\" y1=\"" + Num(base - reach) +
+           "\" x2=\"" + Num(x(r.median)) + "\" y2=\"" + Num(base) +
+           "\" stroke=\"#222\" stroke-width=\"1.5\"/>" +
+           Text(kPlotRight + 6, base - reach / 2 + 4, median, "start") + "</g>";
+  }
+  return out + "<rect x=\"" + Num(kPlotLeft) + "\" y=\"" + Num(kTop) +
+         "\" width=\"" + Num(kPlotRight - kPlotLeft) + "\" height=\"" +
+         Num(bottom - kTop) + "\" fill=\"none\" stroke=\"#999\"/></svg>";
 }
 
 }  // namespace sudoku

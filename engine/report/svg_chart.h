@@ -7,15 +7,19 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/stats/histogram.h"
-
 namespace sudoku {
 
 // Text made safe inside HTML and SVG elements and attribute values.
 std::string HtmlEscape(std::string_view text);
 
-// The colour of the i-th series (ten that stay apart, then repeated).
-std::string_view SeriesColor(size_t index);
+// How the i-th series is drawn, alike on every chart of a page: twelve
+// colours, the first six solid and the next six dashed; then the twelve
+// again, dotted and dash-dotted. No two of the first 24 look alike.
+struct SeriesStyle {
+  std::string_view color;
+  std::string_view dash;  // an SVG stroke-dasharray; empty when solid
+};
+SeriesStyle StyleOf(size_t index);
 
 struct ChartPoint {
   double x = 0, y = 0;
@@ -32,6 +36,10 @@ struct ChartSeries {
 // How a value on an axis is labelled at a tick.
 enum class AxisUnit { kCount, kMicros, kFraction };
 
+// The text of a tick at `value`: every chart's axes go through this one
+// formatter (12k, 1 ms, 50%), and zero reads "0", never "-0".
+std::string TickLabel(double value, AxisUnit unit);
+
 struct ChartAxes {
   std::string id;  // data-chart, for tests and the browser check
   std::string title;
@@ -43,6 +51,20 @@ struct ChartAxes {
 // Lines over two axes, with a legend that toggles each series.
 std::string LineChart(const ChartAxes& axes,
                       const std::vector<ChartSeries>& series);
+
+// Distributions of many series, readable at twelve: one row per series
+// (small multiples) over one shared log x axis, each row's histogram a
+// filled shape with every row's counts on one scale (the same puzzles in
+// each), a tick and the value at its median, the rows sorted by median,
+// least first. The name at the left of each row says which it is.
+struct DistributionRow {
+  std::string name;
+  std::vector<ChartPoint> points;  // (value, count), as LogDensity bins them
+  double median = 0;
+  size_t style = 0;  // the series' StyleOf index: its colour on every chart
+};
+std::string DistributionRows(const ChartAxes& axes,
+                             std::vector<DistributionRow> rows);
 
 // One horizontal bar per category, split into segments; each bar's width is
 // its share of the largest total.
@@ -82,17 +104,5 @@ struct TrendMark {
 std::string TrendChart(const ChartAxes& axes,
                        const std::vector<TrendPoint>& points,
                        const std::vector<TrendMark>& marks);
-
-// A histogram re-binned on a log axis, `per_doubling` bins to each power of
-// two, as (bin's geometric centre, count) with NaN for an empty bin between
-// two full ones; values scaled by `scale` (1e-3: nanoseconds to µs) and 0
-// counted in the first bin above 1.
-std::vector<ChartPoint> LogDensity(const LogHistogram& histogram,
-                                   int per_doubling, double scale);
-
-// The same bins cumulated: (bin's upper edge, values at or below it), the last
-// point at the exact maximum: a cactus plot's line.
-std::vector<ChartPoint> Cumulative(const LogHistogram& histogram,
-                                   int per_doubling, double scale);
 
 }  // namespace sudoku

@@ -4,6 +4,8 @@
 // revision, a foreign or damaged database, a locked one, an unknown
 // revision.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -343,6 +345,142 @@ TEST(HistoryCli, TrackersJsonForBencher) {
                 .exit_code,
             0);
   EXPECT_EQ(nlohmann::json::parse(ReadFile(from_compare)), parsed);
+}
+
+TEST(HistoryCli, JudgesCpuTimeAndSaysSoInEveryOutput) {
+  const std::string db = Db();
+  const std::string r1 = Report("r1.csv"), r2 = Report("r2.csv");
+  ASSERT_EQ(History(db, "add " + r1 + " --commit c1").exit_code, 0);
+  ASSERT_EQ(History(db, "add " + r2 + " --commit c2").exit_code, 0);
+  const std::string verdict = TestPath("check.json");
+  BenchRun run = History(db, "check --json " + verdict);
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_TRUE(Has(run.out, " commits (puzzles per CPU-second)\n")) << run.out;
+  EXPECT_EQ(nlohmann::json::parse(ReadFile(verdict))["measure"], "cpu");
+  run = History(db, "check --measure wall");
+  EXPECT_TRUE(Has(run.out, " commits (puzzles/s (wall clock))\n")) << run.out;
+  const nlohmann::json show =
+      nlohmann::json::parse(History(db, "show --json").out);
+  EXPECT_EQ(show["series"][0]["measure"], "cpu");
+  EXPECT_GT(show["series"][0]["commits"][0]["cpu_puzzles_per_s"].get<double>(),
+            0);
+  EXPECT_TRUE(Has(History(db, "show").out, "per CPU-s"));
+  const std::string page = TestPath("page.html");
+  ASSERT_EQ(Bench("history --html " + page + " --db " + db).exit_code, 0);
+  EXPECT_TRUE(Has(ReadFile(page), "judged on puzzles per CPU-second"));
+  EXPECT_EQ(History(db, "check --measure joules").exit_code, 2);
+}
+
+TEST(HistoryCli, MarkdownSummaryForTheCiPage) {
+  const std::string db = Db();
+  const std::string r1 = Report("r1.csv");
+  ASSERT_EQ(History(db, "add " + r1 + " --commit c1").exit_code, 0);
+  // A job summary is a file each step appends to.
+  const std::string summary = TestPath("summary.md");
+  std::filesystem::remove(summary);
+  ASSERT_EQ(History(db, "check --markdown " + summary).exit_code, 0);
+  ASSERT_EQ(
+      Bench("compare --markdown " + summary + " " + r1 + " " + r1).exit_code,
+      0);
+  const std::string text = ReadFile(summary);
+  EXPECT_TRUE(
+      text.starts_with("### bench history check: PASS (exit 0)\n\n"
+                       "Each series' newest commit against the one "
+                       "before (exact columns) and its last 60 "
+                       "commits (puzzles per CPU-second): 0 changed, "
+                       "0 slower, 0 pass, 2 new.\n\nNo series "
+                       "changed or got slower.\n\n### bench compare: "
+                       "PASS (exit 0)\n"))
+      << text;
+  // "-": the summary on standard output, the verdict on standard error.
+  BenchRun run = History(db, "check --markdown -");
+  EXPECT_TRUE(run.out.starts_with("### bench history check: PASS")) << run.out;
+  EXPECT_TRUE(Has(run.err, "verdict: PASS (exit 0)")) << run.err;
+  run = Bench("compare --markdown - " + r1 + " " + r1);
+  EXPECT_TRUE(run.out.starts_with("### bench compare: PASS")) << run.out;
+  EXPECT_TRUE(Has(run.err, "verdict: PASS (exit 0)")) << run.err;
+}
+
+// A CI cache restored read-only: the history's folder and file cannot be
+// written, and WAL mode's index cannot be made beside it. Reading commands
+// still read it. As root (whom chmod does not stop) they run as the user
+// nobody, through setpriv.
+TEST(HistoryCli, ReadsAHistoryOnAReadOnlyPath) {
+  const std::string dir = TestPath("ro");
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string db = dir + "/history.sqlite";
+  ASSERT_EQ(History(db, "add " + Report("r1.csv") + " --commit c1").exit_code,
+            0);
+  ASSERT_EQ(History(db, "add " + Report("r2.csv") + " --commit c2").exit_code,
+            0);
+  ASSERT_EQ(chmod(db.c_str(), 0444), 0);
+  ASSERT_EQ(chmod(dir.c_str(), 0555), 0);
+  std::string as_reader;
+  if (geteuid() == 0) {
+    if (std::system("setpriv --version >/dev/null 2>&1") != 0) {
+      chmod(dir.c_str(), 0755);
+      GTEST_SKIP() << "running as root without setpriv";
+    }
+    as_reader = "setpriv --reuid=65534 --regid=65534 --clear-groups ";
+  }
+  const auto run = [&](const std::string& args) {
+    return testing::BenchUnder(as_reader, "history " + args + " --db " + db);
+  };
+  // The path really is read-only for the reader: an add is refused.
+  EXPECT_EQ(run("add " + Report("r3.csv") + " --commit c3").exit_code, 2);
+  BenchRun show = run("show");
+  EXPECT_EQ(show.exit_code, 0) << show.err;
+  EXPECT_TRUE(Has(show.out, "\n  c2 ")) << show.out;
+  BenchRun check = run("check");
+  EXPECT_EQ(check.exit_code, 0) << check.err;
+  EXPECT_TRUE(Has(check.out, "verdict: PASS (exit 0)")) << check.out;
+  const std::string page = TestPath("ro.html");
+  EXPECT_EQ(
+      testing::BenchUnder(as_reader, "history --html " + page + " --db " + db)
+          .exit_code,
+      geteuid() == 0 ? 2 : 0);  // nobody cannot write the test's folder
+  // Nothing was made beside it.
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir),
+                          std::filesystem::directory_iterator()),
+            1);
+  chmod(dir.c_str(), 0755);
+}
+
+TEST(HistoryCli, EveryCommandRefusesADamagedDatabase) {
+  const std::string db = Db();
+  ASSERT_EQ(History(db, "add " + Report("r1.csv") + " --commit c1").exit_code,
+            0);
+  std::string bytes = ReadFile(db);
+  ASSERT_GE(bytes.size(), 3 * 4096u);
+  // The last page (rows of bench_results): the schema still reads.
+  for (size_t i = bytes.size() - 4096; i < bytes.size(); ++i) bytes[i] = 'Z';
+  testing::WriteTempFile(std::filesystem::path(db).filename(), bytes);
+  for (const std::string& args : {std::string("check"), std::string("show"),
+                                  "add " + Report("r2.csv") + " --commit c2"}) {
+    const BenchRun run = History(db, args);
+    EXPECT_EQ(run.exit_code, 2) << args << ": " << run.out;
+    EXPECT_TRUE(Has(run.err, db + " is damaged (")) << args << ": " << run.err;
+  }
+  EXPECT_EQ(ReadFile(db), bytes);
+}
+
+TEST(HistoryCli, RefusesNanAndCountsThatDoNotAddUp) {
+  const std::string db = Db();
+  const std::string r1 = Report("r1.csv");
+  const std::string nan = Edited(r1, "nan.csv", "puzzles_per_s", "nan", kDlx);
+  BenchRun run = History(db, "add " + nan + " --commit c1");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_TRUE(Has(run.err, nan + ":2: edge-cases.txt dlx: puzzles_per_s is "
+                                 "nan, not a finite number of zero or more; "
+                                 "not a report bench wrote"))
+      << run.err;
+  const std::string counts = Edited(r1, "counts.csv", "solved", "0", kDlx);
+  run = History(db, "add " + counts + " --commit c1");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_TRUE(Has(run.err, "edge-cases.txt dlx: its outcome counts add up to "))
+      << run.err;
+  EXPECT_FALSE(std::filesystem::exists(db));
 }
 
 TEST(HistoryCli, OnPostgreSql) {

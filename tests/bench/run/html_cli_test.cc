@@ -50,6 +50,52 @@ TEST(BenchHtml, ARunOverEveryShippedDatasetPassesTheChecker) {
   EXPECT_TRUE(Has(text, kDatasets + "regression.txt:"));
 }
 
+// The README's main job draws twelve strategies: the checker holds their
+// legend keys apart (colour and dash, also under colour vision
+// deficiencies) and every table in a box that scrolls it. --lines keeps it
+// short.
+TEST(BenchHtml, TheMainJobsTwelveStrategiesPassTheChecker) {
+  const std::string page = TestPath("html"), csv = TestPath("csv");
+  const BenchRun run = Bench(
+      "-q --progress never -t 2 --strategy all --max-nodes 10000 "
+      "--lines 300 --html " +
+      page + " --csv " + csv + " " + kDatasets + "mixed.txt");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(Check(page + " --csv " + csv + " --min-charts 4"), 0);
+  const std::string text = ReadFile(page);
+  for (const char* name : {"scan", "bitmask", "dlx", "bands", "simd"}) {
+    EXPECT_TRUE(Has(text, "data-toggle=\"" + std::string(name) + "\"")) << name;
+  }
+}
+
+TEST(BenchHtml, TheCheckerFailsLegendKeysDrawnAlikeAndAnUnboxedTable) {
+  const std::string page = TestPath("html");
+  testing::WriteTempFile(
+      page.substr(page.rfind('/') + 1),
+      "<!DOCTYPE html><html><body><svg class=\"chart\" data-chart=\"x\">"
+      "<g class=\"legend\" data-toggle=\"a\"><line stroke=\"#e15759\"/>"
+      "</g><g class=\"legend\" data-toggle=\"b\"><line stroke=\"#59a14f\"/>"
+      "</g><path class=\"mark\" d=\"M0 0L1 1\"/></svg></body></html>");
+  // Red and green, the same dash: apart to most eyes, not under
+  // deuteranopia.
+  EXPECT_EQ(Check(page), 1);
+  testing::WriteTempFile(
+      page.substr(page.rfind('/') + 1),
+      "<!DOCTYPE html><html><body><svg class=\"chart\" data-chart=\"x\">"
+      "<path class=\"mark\" d=\"M0 0L1 1\"/></svg><table><tr><td>1</td>"
+      "</tr></table></body></html>");
+  EXPECT_EQ(Check(page), 1);
+  testing::WriteTempFile(
+      page.substr(page.rfind('/') + 1),
+      "<!DOCTYPE html><html><body><svg class=\"chart\" data-chart=\"x\">"
+      "<g class=\"legend\" data-toggle=\"a\"><line stroke=\"#e15759\"/>"
+      "</g><g class=\"legend\" data-toggle=\"b\"><line stroke=\"#59a14f\" "
+      "stroke-dasharray=\"7 3\"/></g><path class=\"mark\" d=\"M0 0L1 1\"/>"
+      "</svg><div class=\"table-box\"><table><tr><td>1</td></tr></table>"
+      "</div></body></html>");
+  EXPECT_EQ(Check(page), 0);  // a dash tells them apart
+}
+
 TEST(BenchHtml, OneDatasetHasNoSummary) {
   const std::string page = TestPath("html"), csv = TestPath("csv");
   ASSERT_EQ(Bench("-q --progress never --html " + page + " --csv " + csv + " " +

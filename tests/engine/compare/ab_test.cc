@@ -4,14 +4,15 @@
 
 #include <atomic>
 #include <cmath>
+#include <cstdint>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "engine/compare/ab_check.h"
 #include "engine/compare/ab_verdict.h"
-#include "engine/stats/quantile.h"
 #include "engine/pipeline/driver.h"
+#include "engine/stats/quantile.h"
 #include "tests/fixtures.h"
 
 namespace sudoku {
@@ -31,7 +32,7 @@ TEST(AbVerdict, ConstantRatioHasAPointInterval) {
   // B takes 25% longer on every batch: throughput ratio 0.8 exactly.
   const std::vector<AbBatch> batches(12, AbBatch{1000, 1250});
   const AbVerdict v = JudgeAb(batches);
-  EXPECT_EQ(v.pairs, 6u);
+  EXPECT_EQ(v.batches, 12u);
   EXPECT_TRUE(v.has_interval);
   EXPECT_NEAR(v.ratio, 0.8, 1e-12);
   EXPECT_NEAR(v.low, 0.8, 1e-12);
@@ -43,36 +44,126 @@ TEST(AbVerdict, ConstantRatioHasAPointInterval) {
   EXPECT_EQ(SlowdownText(v.ratio), "25.0% slower");
 }
 
-TEST(AbVerdict, PairsCancelTheOrderAndAnOutlierMovesOnlyTheInterval) {
-  // Whoever goes first is 1.5x slower: ln 1.5 and ln(1/1.5) cancel, even
-  // when one batch is ten times harder than the other.
+TEST(AbVerdict, TheOrdersCancelTheirAdvantageHoweverTheirBatchesDiffer) {
+  // Whoever goes first is 1.5x slower, on batches of any hardness: each
+  // order's ratio of sums is 1.5 or 1 / 1.5, and their geometric mean 1.
   std::vector<AbBatch> batches;
-  for (int pair = 0; pair < 7; ++pair) {
-    batches.push_back({150, 100});
-    batches.push_back({1000, 1500});
+  for (int pair = 0; pair < 4; ++pair) {
+    const uint64_t hard = pair % 2 == 0 ? 1 : 10;
+    batches.push_back({150 * hard, 100 * hard});    // A first
+    batches.push_back({1000 / hard, 1500 / hard});  // B first
   }
-  batches[13].b_nanos = 1000000;  // a preemption in B's time
-  batches.push_back({999, 1});    // unpaired: left out
+  batches.push_back({3000, 2000});  // a trailing batch counts in its order
   const AbVerdict v = JudgeAb(batches);
-  EXPECT_EQ(v.pairs, 7u);
+  EXPECT_EQ(v.batches, 9u);
   EXPECT_NEAR(v.ratio, 1.0, 1e-12);
-  ASSERT_TRUE(v.has_interval);  // ranks 1 and 7 of 7
-  EXPECT_NEAR(v.low, std::sqrt(1.5 * 1000 / 1000000), 1e-12);
+  ASSERT_TRUE(v.has_interval);
+  EXPECT_NEAR(v.low, 1.0, 1e-12);
   EXPECT_NEAR(v.high, 1.0, 1e-12);
-  EXPECT_FALSE(BeyondSlowdown(v, 0));
 }
 
-TEST(AbVerdict, PairsWithoutTimeAreLeftOutAndFewPairsHaveNoInterval) {
+// The estimate is the ratio of total times, so a batch weighs by its time:
+// B twice as slow on the one hard batch of each order, alike on five easy
+// ones, is as slow as that batch's share of the time says, not as the
+// typical (median) batch says (1x).
+TEST(AbVerdict, EachBatchWeighsByItsTime) {
+  std::vector<AbBatch> batches;
+  for (int i = 0; i < 10; ++i) batches.push_back({100, 100});
+  batches.push_back({10000, 20000});
+  batches.push_back({10000, 20000});
+  const AbVerdict v = JudgeAb(batches);
+  EXPECT_NEAR(v.ratio, 10500.0 / 20500.0, 1e-12);
+  ASSERT_TRUE(v.has_interval);
+  // Leaving the hard batch out moves the ratio to 1: the interval is wide.
+  EXPECT_LT(v.low, 0.4);
+  EXPECT_GT(v.high, 0.6);
+}
+
+// Student's t on the interval's degrees of freedom: few batches widen it.
+TEST(AbVerdict, FewBatchesGiveAWiderInterval) {
+  auto width = [](size_t per_order) {
+    std::vector<AbBatch> batches;
+    for (size_t i = 0; i < 2 * per_order; ++i) {
+      // The same spread of batch ratios for any count: 0.9, 1, 1.1, 1, ...
+      const uint64_t b =
+          1000 + 100 * ((i / 2) % 4 == 0) - 100 * ((i / 2) % 4 == 2);
+      batches.push_back({1000, b});
+    }
+    const AbVerdict v = JudgeAb(batches);
+    EXPECT_TRUE(v.has_interval);
+    return std::log(v.high / v.low) * std::sqrt(static_cast<double>(per_order));
+  };
+  // Scaled by sqrt(n), as a normal interval's width would not change.
+  EXPECT_GT(width(4), 1.3 * width(400));
+}
+
+TEST(AbVerdict, StudentTFromTheExpansion) {
+  // The table's values (any statistics text): within 1% from 2 degrees.
+  EXPECT_NEAR(StudentT975(2), 4.303, 0.04);
+  EXPECT_NEAR(StudentT975(3), 3.182, 0.01);
+  EXPECT_NEAR(StudentT975(5), 2.571, 0.002);
+  EXPECT_NEAR(StudentT975(10), 2.228, 0.001);
+  EXPECT_NEAR(StudentT975(30), 2.042, 0.001);
+  EXPECT_NEAR(StudentT975(120), 1.980, 0.001);
+  EXPECT_NEAR(StudentT975(1e9), 1.95996, 1e-5);  // the normal's
+}
+
+TEST(AbVerdict, BatchesWithoutTimeAreLeftOutAndFewHaveNoInterval) {
   const std::vector<AbBatch> batches = {{0, 0}, {0, 0}, {300, 100}, {100, 100}};
   const AbVerdict v = JudgeAb(batches);
-  EXPECT_EQ(v.pairs, 1u);
+  EXPECT_EQ(v.batches, 2u);
   EXPECT_FALSE(v.has_interval);
-  EXPECT_NEAR(v.ratio, std::sqrt(3.0), 1e-12);  // the mean of ln 3 and ln 1
+  EXPECT_NEAR(v.ratio, std::sqrt(3.0), 1e-12);  // the orders' 3 and 1
   EXPECT_FALSE(BeyondSlowdown(v, -90));         // nothing can be said
-  EXPECT_NE(AbRatioText(v).find("no interval: a 95% interval needs 6 pairs"),
+  EXPECT_NE(AbRatioText(v).find("no interval: a 95% interval needs 3 "
+                                "batches of each order"),
             std::string::npos);
+  // One order alone cannot cancel the advantage of going first.
+  const std::vector<AbBatch> one_order = {{300, 100}, {0, 0}, {300, 100}};
+  EXPECT_TRUE(std::isnan(JudgeAb(one_order).ratio));
   EXPECT_NE(AbRatioText(JudgeAb({})).find("no throughput ratio"),
             std::string::npos);
+}
+
+// A preemption (one side milliseconds on a solve of microseconds) is set
+// aside; a fixed cost per call that makes the easiest puzzle 10x slower
+// stays, since it adds less than four typical solves.
+TEST(SumBatch, SetsAsideWhatIsLopsidedAndLong) {
+  const AbReference reference{0.0, 2000};  // alike, 2 us a solve
+  const std::vector<AbBatch> puzzles = {
+      {2000, 2100},     {2100, 2000}, {2000, 3000000},  // B preempted
+      {200, 2000},                                      // +1.8 us, kept
+      {500000, 900000},  // a long solve 1.8x slower: not 4x, kept
+      {9000, 2000}};     // A 4.5x, but 3.5 solves longer: kept
+  size_t dropped = 0;
+  const AbBatch sum = SumBatch(puzzles, reference, dropped);
+  EXPECT_EQ(dropped, 1u);
+  EXPECT_EQ(sum.a_nanos, 2000u + 2100 + 200 + 500000 + 9000);
+  EXPECT_EQ(sum.b_nanos, 2100u + 2000 + 2000 + 900000 + 2000);
+  // Mirrored, the rule drops the same: it favours neither side.
+  std::vector<AbBatch> mirrored;
+  for (const AbBatch& p : puzzles) mirrored.push_back({p.b_nanos, p.a_nanos});
+  size_t mirrored_dropped = 0;
+  const AbBatch mirrored_sum = SumBatch(mirrored, reference, mirrored_dropped);
+  EXPECT_EQ(mirrored_dropped, 1u);
+  EXPECT_EQ(mirrored_sum.a_nanos, sum.b_nanos);
+}
+
+// With batches of one puzzle, a preemption among the first puzzles is
+// still held to the others: batches wait until their order has a window.
+TEST(AbBatcher, BatchesOfOnePuzzleHaveAReferenceFromTheStart) {
+  AbBatcher batcher(1);
+  batcher.Add(true, 1000, 5000000);  // batch 0, A first, B preempted
+  batcher.Add(true, 5000000, 1000);  // batch 1, B first, A preempted
+  for (int i = 2; i < 200; ++i) batcher.Add(true, 1000, 1100);
+  const std::vector<AbBatch> batches = batcher.Batches();
+  ASSERT_EQ(batches.size(), 200u);
+  EXPECT_EQ(batcher.Dropped(), 2u);
+  EXPECT_EQ(batches[0].a_nanos, 0u);
+  EXPECT_EQ(batches[1].b_nanos, 0u);
+  const AbVerdict v = JudgeAb(batches);
+  EXPECT_EQ(v.batches, 198u);
+  EXPECT_NEAR(v.ratio, 1 / 1.1, 1e-12);
 }
 
 TEST(AbVerdict, TextNamesTheIntervalAndWarnsOfFewBatches) {

@@ -64,9 +64,9 @@ TEST(JudgeSearch, AMissingRowIsBadAndOtherDataIsUndecided) {
   EXPECT_EQ(JudgeSearch(good, other).mark, CommitMark::kUndecided);
 }
 
-DatasetSpeed Speed(double low, double high, size_t pairs = 50) {
+DatasetSpeed Speed(double low, double high, size_t batches = 100) {
   DatasetSpeed s{"easy.txt", {}, 0};
-  s.verdict.pairs = pairs;
+  s.verdict.batches = batches;
   s.verdict.ratio = (low + high) / 2;
   s.verdict.has_interval = true;
   s.verdict.low = low;
@@ -93,7 +93,7 @@ TEST(JudgeSpeed, GoodWithinBadBeyondUndecidedAcross) {
 }
 
 TEST(JudgeSpeed, NoIntervalIsUndecidedAndOneSlowDatasetIsBad) {
-  DatasetSpeed few = Speed(1, 1, 3);
+  DatasetSpeed few = Speed(1, 1, 4);
   few.verdict.has_interval = false;
   EXPECT_EQ(JudgeSpeed(std::vector<DatasetSpeed>{few}, 5).mark,
             CommitMark::kUndecided);
@@ -127,7 +127,7 @@ TEST(SpeedsFromPerPuzzle, BatchesEachDatasetAsTheRunDid) {
       SpeedsFromPerPuzzle(rows, "good:toy", "c0ffee:toy", 4);
   ASSERT_EQ(speeds.size(), 2u);
   for (const DatasetSpeed& s : speeds) {
-    EXPECT_EQ(s.verdict.pairs, 8u);  // 16 batches of 4 lines each
+    EXPECT_EQ(s.verdict.batches, 16u);  // of 4 lines each
     ASSERT_TRUE(s.verdict.has_interval);
     EXPECT_NEAR(s.verdict.ratio, 100.0 / 110.0, 1e-12);
   }

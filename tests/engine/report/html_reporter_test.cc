@@ -6,11 +6,13 @@
 
 #include <cmath>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "engine/compare/compare.h"
 #include "engine/compare/compare_html.h"
 #include "engine/distributed/shard_stats.h"
+#include "engine/report/chart_bins.h"
 #include "engine/report/csv_reader.h"
 #include "engine/report/csv_reporter.h"
 #include "engine/report/svg_chart.h"
@@ -110,6 +112,98 @@ TEST(SvgChart, RatioChartMarksFailedRows) {
   EXPECT_EQ(Count(svg, "#d62728"), 1u);
 }
 
+// Every chart's ticks: an axis from 0 once drew "-0" and "-0%" (ceil of a
+// tiny negative times the step), on the run, compare and trend pages alike.
+TEST(SvgChart, NoTickReadsMinusZero) {
+  EXPECT_EQ(TickLabel(-0.0, AxisUnit::kCount), "0");
+  EXPECT_EQ(TickLabel(-0.0, AxisUnit::kFraction), "0%");
+  EXPECT_EQ(TickLabel(-0.0, AxisUnit::kMicros), "0 \u00b5s");
+  EXPECT_EQ(TickLabel(0.3, AxisUnit::kFraction), "30%");
+  const std::vector<std::string> charts = {
+      LineChart({"c", "T", "x", "y", AxisUnit::kCount, AxisUnit::kCount, false,
+                 false},
+                {{"a", {{0, 0}, {7, 3}}, false}}),
+      LineChart({"f", "F", "x", "y", AxisUnit::kMicros, AxisUnit::kFraction,
+                 true, false},
+                {{"a", {{10, 0.5}, {1000, 1}}, false}}),
+      RatioChart("r", "R", {{"x", 0.04, 0.1, true}, {"y", 1.3, 0.05, false}}),
+      TrendChart({"t", "T", "commits", "puzzles/s", AxisUnit::kCount,
+                  AxisUnit::kCount, false, false},
+                 {{"c1", 1, 0, 2}, {"c2", 40, 30, 50}}, {})};
+  for (const std::string& svg : charts) {
+    EXPECT_EQ(svg.find(">-0"), std::string::npos) << svg;
+    EXPECT_GE(Count(svg, ">0<") + Count(svg, ">0%<"), 1u) << svg;
+  }
+}
+
+// The main job draws twelve strategies (--strategy all); Tableau's ten
+// colours drew the 11th and 12th as the 1st and 2nd.
+TEST(SvgChart, TwentyFourSeriesAreDrawnApart) {
+  std::set<std::pair<std::string_view, std::string_view>> looks;
+  std::set<std::string_view> colours;
+  for (size_t i = 0; i < 24; ++i) {
+    looks.insert({StyleOf(i).color, StyleOf(i).dash});
+    if (i < 12) colours.insert(StyleOf(i).color);
+  }
+  EXPECT_EQ(looks.size(), 24u);
+  EXPECT_EQ(colours.size(), 12u);
+  std::vector<ChartSeries> series;
+  for (int i = 0; i < 12; ++i) {
+    series.push_back({"s" + std::to_string(i), {{1, 1}, {10, 2.0 + i}}});
+  }
+  const std::string svg = LineChart(
+      {"c", "T", "x", "y", AxisUnit::kMicros, AxisUnit::kCount, true, false},
+      series);
+  // Each legend key as its line is drawn: stroke and dash.
+  const std::regex key(
+      "data-toggle=\"[^\"]*\"><line "
+      "[^>]*stroke=\"(#[0-9a-f]{6})\"[^>]*?(stroke-dasharray=\"[^\"]*\")?/>");
+  std::set<std::string> keys;
+  for (std::sregex_iterator it(svg.begin(), svg.end(), key), end; it != end;
+       ++it) {
+    keys.insert((*it)[1].str() + " " + (*it)[2].str());
+  }
+  EXPECT_EQ(keys.size(), 12u) << svg;
+}
+
+TEST(SvgChart, DistributionRowsGolden) {
+  const std::string svg = DistributionRows(
+      {"d", "D", "time", "", AxisUnit::kMicros, AxisUnit::kCount, true, false},
+      {{"slow", {{1, 2}, {10, 4}}, 3, 0}});
+  // x 1..10 (a decade) onto 120..600; the row from 40 down to 86, the largest
+  // count reaching 42 above that baseline.
+  EXPECT_NE(svg.find("d=\"M120.0 86.0L120.0 65.0L600.0 44.0L600.0 86.0Z\""),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(svg.find(">3 \u00b5s</text>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("<title>slow: median 3 \u00b5s</title>"),
+            std::string::npos);
+}
+
+TEST(SvgChart, DistributionRowsSortByMedianAndBreakAtGaps) {
+  const double nan = std::nan("");
+  const std::string svg = DistributionRows(
+      {"d", "D", "time", "", AxisUnit::kMicros, AxisUnit::kCount, true, false},
+      {{"slow", {{100, 1}, {nan, nan}, {1000, 1}}, 200, 0},
+       {"fast", {{1, 5}, {2, 1}}, 1, 1},
+       {"none", {}, 0.5, 2}});
+  const size_t fast = svg.find(">fast<"), slow = svg.find(">slow<"),
+               none = svg.find(">none<");
+  ASSERT_NE(slow, std::string::npos);
+  EXPECT_LT(none, fast);  // least median first; a row without data still named
+  EXPECT_LT(fast, slow);
+  EXPECT_EQ(Count(svg, "class=\"mark\""), 2u);
+  const std::regex path("class=\"mark\" d=\"([^\"]*)\"");
+  std::vector<std::string> paths;
+  for (std::sregex_iterator it(svg.begin(), svg.end(), path), end; it != end;
+       ++it) {
+    paths.push_back((*it)[1]);
+  }
+  ASSERT_EQ(paths.size(), 2u);
+  EXPECT_EQ(Count(paths[1], "M"), 2u) << paths[1];  // slow: two shapes
+  EXPECT_EQ(Count(paths[1], "Z"), 2u) << paths[1];
+}
+
 using testing::FixedManifest;
 
 // `strategies` strategies over `path`, with times spread over 1 µs..1 s and
@@ -185,6 +279,44 @@ TEST(HtmlReporter, EveryChartHasData) {
     EXPECT_EQ(r.page.substr(at - 4, 26), "http://www.w3.org/2000/svg");
   }
   EXPECT_EQ(Count(r.page, "src="), 0u);
+}
+
+// Every table in a box that scrolls it, so that no page scrolls sideways.
+TEST(HtmlReporter, EveryTableSitsInABoxOfItsOwn) {
+  const Reports r = Report(3, 2);
+  // Per dataset numbers and slowest; the summary; the manifest's two.
+  EXPECT_EQ(Count(r.page, "<table"), 2u * 2u + 1u + 2u);
+  EXPECT_EQ(Count(r.page, "<div class=\"table-box\" tabindex=\"0\"><table"),
+            Count(r.page, "<table"));
+  EXPECT_NE(r.page.find(".table-box{max-width:100%;overflow-x:auto"),
+            std::string::npos);
+}
+
+// Twelve strategies, as --strategy all runs them: twelve keys drawn apart on
+// the cactus plot, and the distributions one row per strategy, named.
+TEST(HtmlReporter, TwelveStrategiesReadApart) {
+  const Reports r = Report(12, 1);
+  const auto charts = Charts(r.page);
+  ASSERT_EQ(charts.size(), 4u);
+  const std::regex key(
+      "<line "
+      "[^>]*stroke=\"(#[0-9a-f]{6})\"[^>]*?(stroke-dasharray=\"[^\"]*\")?/>");
+  std::set<std::string> keys;
+  size_t legend_at = charts[1].find("class=\"legend\"");
+  for (std::sregex_iterator
+           it(charts[1].begin() + legend_at, charts[1].end(), key),
+       end;
+       it != end; ++it) {
+    keys.insert((*it)[1].str() + " " + (*it)[2].str());
+  }
+  EXPECT_EQ(keys.size(), 12u);
+  for (size_t chart : {2, 3}) {
+    EXPECT_EQ(Count(charts[chart], "class=\"mark\""), 12u);
+    for (int s = 0; s < 12; ++s) {
+      EXPECT_EQ(Count(charts[chart], ">strategy-" + std::to_string(s) + "<"),
+                1u);
+    }
+  }
 }
 
 TEST(HtmlReporter, TheManifestNamesTheProcessesAndHosts) {

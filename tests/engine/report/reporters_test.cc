@@ -125,6 +125,27 @@ TEST(MakeRows, SplitsWallTimeByShareOfSolveTime) {
   EXPECT_DOUBLE_EQ(rows[0].wall_s + rows[1].wall_s, 2.0);
 }
 
+TEST(DatasetNames, AreTheFileNamesWhenTheyDiffer) {
+  EXPECT_EQ(DatasetNames({"data/easy.txt", "/tmp/hard.txt.gz", "-"}),
+            (std::vector<std::string>{"easy.txt", "hard.txt.gz", "-"}));
+}
+
+TEST(DatasetNames, TwoFilesOfOneNameKeepTheFoldersThatTellThemApart) {
+  EXPECT_EQ(DatasetNames({"a/x.txt", "b/x.txt", "y.txt", "c/d/x.txt",
+                          "e/d/x.txt"}),
+            (std::vector<std::string>{"a/x.txt", "b/x.txt", "y.txt",
+                                      "c/d/x.txt", "e/d/x.txt"}));
+  // A path with no folder to add stays the file name; the other gets one.
+  EXPECT_EQ(DatasetNames({"x.txt", "a/x.txt"}),
+            (std::vector<std::string>{"x.txt", "a/x.txt"}));
+}
+
+TEST(DatasetNames, APathGivenAgainIsCounted) {
+  EXPECT_EQ(DatasetNames({"x.txt", "./x.txt", "x.txt", "-", "-"}),
+            (std::vector<std::string>{"x.txt", "x.txt (2)", "x.txt (3)", "-",
+                                      "- (2)"}));
+}
+
 TEST(ConsoleReporter, PrintsATableWithEveryCount) {
   std::ostringstream out;
   ConsoleReporter reporter(out);

@@ -1,0 +1,127 @@
+// `bench compare --markdown`: a heading with the verdict, the counts, and a
+// table of the rows that changed, got slower, went missing or are new, each
+// with what moved and by how much.
+#include "engine/compare/compare_markdown.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "engine/common/text_format.h"
+
+namespace sudoku {
+namespace {
+
+// A table cell's text: a pipe would end the cell, a line break the row.
+std::string Cell(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') {
+      out += "\\|";
+    } else if (c == '\n') {
+      out += "<br>";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// Counts grouped, other values to three figures.
+std::string Value(double value) {
+  if (value == std::floor(value) && value >= 0 && value < 1e15) {
+    return Grouped(static_cast<uint64_t>(value));
+  }
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer), "%.3g", value);
+  return buffer;
+}
+
+// "+3.1%" from the baseline to the current value; "" when there is no ratio.
+std::string Relative(const MetricDelta& m) {
+  const double ratio = m.Ratio();
+  if (!std::isfinite(ratio)) return "";
+  // A small change of a large count keeps two figures: "+0.0032%".
+  const double percent = (ratio - 1) * 100;
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer),
+                std::fabs(percent) >= 0.1 ? "%+.1f%%" : "%+.2g%%", percent);
+  return buffer;
+}
+
+// "nodes_total 1,000 -> 1,200 (+20.0%, worse)".
+std::string Moved(const MetricDelta& m) {
+  std::string size = Relative(m);
+  if (m.change == Change::kBetter || m.change == Change::kWorse) {
+    size += (size.empty() ? "" : ", ") + std::string(ChangeName(m.change));
+  }
+  return m.name + " " + Value(m.baseline) + " -> " + Value(m.current) +
+         (size.empty() ? "" : " (" + size + ")");
+}
+
+// What moved in a row that did not stay the same, one item a line.
+std::string WhatMoved(const RowComparison& r) {
+  std::string out;
+  const auto line = [&](const std::string& text) {
+    out += (out.empty() ? "" : "\n") + text;
+  };
+  if (r.verdict == RowVerdict::kMissing) {
+    line("in the baseline, not in the current report");
+  } else if (r.verdict == RowVerdict::kNew) {
+    line("only in the current report (no baseline yet)");
+  }
+  for (const MetricDelta& m : r.metrics) {
+    if (m.exact && m.baseline != m.current) line(Moved(m));
+  }
+  if (r.verdict == RowVerdict::kSlower) {
+    for (const MetricDelta& m : r.metrics) {
+      if (m.name == "puzzles_per_s") line(Moved(m));
+    }
+    line("timing " + r.timing.note);
+  }
+  if (!r.build_note.empty()) line(r.build_note);
+  return out;
+}
+
+}  // namespace
+
+void WriteComparisonMarkdown(std::ostream& out, const Comparison& comparison,
+                             const std::string& baseline_path,
+                             const std::string& current_path) {
+  const int code = comparison.ExitCode();
+  const char* verdict = code == 0 ? "PASS" : code == 1 ? "FAIL" : "REFUSED";
+  out << "### bench compare: " << verdict << " (exit " << code << ")\n\n"
+      << "Baseline `" << baseline_path << "`, current `" << current_path << "`";
+  if (!comparison.refusals.empty()) {
+    out << ": the reports cannot be compared.\n\n";
+    for (const std::string& refusal : comparison.refusals) {
+      out << "- " << refusal << '\n';
+    }
+    out << '\n';
+    return;
+  }
+  out << ": " << comparison.Count(RowVerdict::kChanged) << " changed, "
+      << comparison.Count(RowVerdict::kMissing) << " missing, "
+      << comparison.Count(RowVerdict::kSlower) << " slower, "
+      << comparison.Count(RowVerdict::kSame) << " same, "
+      << comparison.Count(RowVerdict::kNew) << " new.\n\n";
+  bool any = false;
+  for (const RowComparison& r : comparison.rows) {
+    if (r.verdict == RowVerdict::kSame) continue;
+    if (!any) {
+      out << "| dataset | strategy | limit | budget | verdict | what moved |\n"
+          << "|---|---|---|---|---|---|\n";
+      any = true;
+    }
+    std::string tag(RowVerdictName(r.verdict));
+    if (r.verdict == RowVerdict::kChanged && r.change != Change::kNone) {
+      tag += ", " + std::string(ChangeName(r.change));
+    }
+    out << "| " << Cell(r.dataset) << " | " << Cell(r.strategy) << " | "
+        << r.limit << " | " << BudgetText(r.max_nodes) << " | **" << tag
+        << "** | " << Cell(WhatMoved(r)) << " |\n";
+  }
+  if (!any) out << "Every row is the same as the baseline's.\n";
+  out << '\n';
+}
+
+}  // namespace sudoku

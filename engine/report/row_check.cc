@@ -1,0 +1,37 @@
+// The rows of a report checked for what no run of bench writes: counts that
+// do not add up, numbers that are not numbers.
+#include "engine/report/row_check.h"
+
+#include <cmath>
+
+#include "engine/report/report_schema.h"
+
+namespace sudoku {
+
+std::string ImplausibleRowProblem(const std::string& path,
+                                  std::span<const ReportEntry> entries) {
+  for (const ReportEntry& entry : entries) {
+    const ReportRow& r = entry.row;
+    const std::string at = path + ":" + std::to_string(entry.line) + ": " +
+                           r.dataset + " " + r.strategy + ": ";
+    const uint64_t outcomes = r.solved + r.multiple + r.no_solution +
+                              r.invalid + r.malformed + r.over_budget +
+                              r.wrong + r.errors;
+    if (outcomes != r.puzzles) {
+      return at + "its outcome counts add up to " + std::to_string(outcomes) +
+             ", but it counts " + std::to_string(r.puzzles) +
+             " puzzles; not a report bench wrote";
+    }
+    for (const ReportColumn& column : ReportColumns()) {
+      if (column.number == nullptr) continue;
+      const double value = column.number(r);
+      if (std::isfinite(value) && value >= 0) continue;
+      return at + std::string(column.name) + " is " +
+             column.write(r, entry.manifest) +
+             ", not a finite number of zero or more; not a report bench wrote";
+    }
+  }
+  return "";
+}
+
+}  // namespace sudoku
