@@ -31,7 +31,9 @@ void CheckpointKeeper::OnAccounted(const DatasetResult& so_far,
 }
 
 void CheckpointKeeper::PassDone(const DatasetResult& result) {
-  if (!result.complete()) {
+  // Interrupted, the pass goes on from here when resumed; stopped by an
+  // error, it is done (partial), and the run went on to the next dataset.
+  if (result.interrupted_by != 0) {
     Write(&result, last_point_);
     return;
   }

@@ -1,5 +1,5 @@
-// The crash handler: the puzzles in flight, formatted without allocating,
-// then death by the same signal.
+// The crash handler, the exit guard and the terminate handler: the puzzles
+// in flight, formatted without allocating, then death as a failure.
 #include "bench/run/crash_report.h"
 
 #include <signal.h>
@@ -9,9 +9,13 @@
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
+#include <cstdlib>
+#include <exception>
 #include <string>
 #include <string_view>
 
+#include "engine/common/exit_codes.h"
+#include "engine/common/resource_failure.h"
 #include "engine/pipeline/in_flight.h"
 
 namespace sudoku {
@@ -82,17 +86,22 @@ std::string_view SignalName(int number) {
 // within the alternate stack below.
 constexpr size_t kMaxReported = 256;
 
-void WriteCrashReport(int signal) {
+// "bench: WHAT while solving:", WHAT written by `headline`, then the puzzles
+// in flight, the calling thread's marked "(the `thread` thread)".
+template <typename Headline>
+void WriteInFlight(const Headline& headline, std::string_view thread) {
   InFlightPuzzle puzzles[kMaxReported];
   const size_t count = ReadInFlight(puzzles, kMaxReported);
   StderrWriter err;
-  err << "bench: crashed with " << SignalName(signal);
+  err << "bench: ";
+  headline(err);
   err << (count == 0 ? " while no puzzle was being solved\n"
                      : " while solving:\n");
   for (size_t i = 0; i < count; ++i) {
     const InFlightPuzzle& p = puzzles[i];
-    err << "  " << p.strategy << " on " << p.path << ":" << p.line
-        << (p.this_thread ? " (the crashing thread)\n" : "\n");
+    err << "  " << p.strategy << " on " << p.path << ":" << p.line;
+    if (p.this_thread) err << " (the " << thread << " thread)";
+    err << "\n";
   }
   if (const uint64_t unrecorded = UnrecordedThreads()) {
     err << "  and whatever " << unrecorded
@@ -112,7 +121,8 @@ std::string crash_csv[2];
 std::atomic<int> crash_csv_published{-1};
 std::atomic<bool> crashing{false};
 
-void WriteCrashCsv() {
+// `before`: what ended the run ("the crash", "exit()"), for the message.
+void WriteCrashCsv(std::string_view before) {
   crashing.store(true);
   const int fd = crash_csv_fd.load();
   const int index = crash_csv_published.load();
@@ -128,8 +138,8 @@ void WriteCrashCsv() {
     written += static_cast<size_t>(n);
   }
   StderrWriter err;
-  err << "bench: the CSV report holds what was accounted before the crash "
-         "(complete=false on the dataset in progress)\n";
+  err << "bench: the CSV report holds what was accounted before " << before
+      << " (complete=false on the dataset in progress)\n";
 }
 
 // SA_NODEFER lets a fault inside the handler itself (reading a record that
@@ -138,8 +148,12 @@ void OnCrash(int signal) {
   const auto self = static_cast<pid_t>(syscall(SYS_gettid));
   pid_t first = 0;
   if (reporter.compare_exchange_strong(first, self)) {
-    WriteCrashReport(signal);
-    WriteCrashCsv();
+    WriteInFlight(
+        [signal](StderrWriter& err) {
+          err << "crashed with " << SignalName(signal);
+        },
+        "crashing");
+    WriteCrashCsv("the crash");
   } else if (first != self) {
     for (;;) pause();  // another thread is reporting, and ends the process
   }
@@ -150,7 +164,61 @@ void OnCrash(int signal) {
   _exit(128 + signal);  // only if the signal was somehow held back
 }
 
+// Set while an ExitGuard lives.
+std::atomic<bool> exit_guarded{false};
+
+// exit() while a run is in progress: a plugin gave up the process. Its
+// status must not pass for the run's.
+void OnExit(int status, void*) {
+  if (!exit_guarded.load()) return;
+  const auto self = static_cast<pid_t>(syscall(SYS_gettid));
+  pid_t first = 0;
+  if (!reporter.compare_exchange_strong(first, self)) {
+    for (;;) pause();  // a crash or failure is being reported
+  }
+  const auto code = static_cast<uint64_t>(status & 0xff);
+  WriteInFlight(
+      [code](StderrWriter& err) { err << "exit(" << code << ") was called"; },
+      "exiting");
+  WriteCrashCsv("exit()");
+  {
+    StderrWriter err;
+    err << "bench: the run did not finish: exit status "
+        << static_cast<uint64_t>(kExitUsage) << ", not " << code << "\n";
+  }
+  _exit(kExitUsage);
+}
+
+std::terminate_handler previous_terminate = nullptr;
+
+// An exception that nothing caught: when it says memory or a thread could
+// not be had, the run ends as a failure that says so, not as an abort.
+[[noreturn]] void OnTerminate() {
+  const auto shortage = FindResourceShortage(std::current_exception());
+  const auto self = static_cast<pid_t>(syscall(SYS_gettid));
+  pid_t first = 0;
+  if (shortage && reporter.compare_exchange_strong(first, self)) {
+    WriteInFlight(
+        [&shortage](StderrWriter& err) {
+          err << shortage->what;
+          if (!shortage->detail.empty()) err << " (" << shortage->detail << ")";
+        },
+        "failing");
+    WriteCrashCsv("the failure");
+    _exit(kExitUsage);
+  }
+  if (shortage && first != self) {
+    for (;;) pause();  // another thread is reporting
+  }
+  if (previous_terminate != nullptr) previous_terminate();
+  std::abort();
+}
+
 }  // namespace
+
+ExitGuard::ExitGuard() { exit_guarded.store(true); }
+
+ExitGuard::~ExitGuard() { exit_guarded.store(false); }
 
 void SetCrashCsvFile(int fd) { crash_csv_fd.store(fd); }
 
@@ -176,6 +244,8 @@ void InstallCrashReport() {
   for (const CrashSignal& signal : kCrashSignals) {
     sigaction(signal.number, &action, nullptr);
   }
+  previous_terminate = std::set_terminate(OnTerminate);
+  on_exit(OnExit, nullptr);
 }
 
 }  // namespace sudoku

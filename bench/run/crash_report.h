@@ -1,5 +1,5 @@
-// When a strategy crashes the process (a plugin's segmentation fault or
-// abort), standard error names the puzzles in flight before it dies.
+// When a strategy crashes the process, calls exit() or memory runs out,
+// standard error names the puzzles in flight and the run ends as a failure.
 #pragma once
 
 #include <string_view>
@@ -24,7 +24,36 @@ namespace sudoku {
 // alternate signal stack, so a stack overflow there is reported too; TBB's
 // worker threads have none, so a stack overflow on one of them ends the
 // process without a report.
+//
+// Installs two more guards of the same kind. A terminate handler: an
+// exception that says memory or a thread could not be had
+// (engine/common/resource_failure.h), escaping where nothing catches it (a
+// oneTBB worker, the reports' writing), is reported as
+//
+//   bench: out of memory (an allocation failed) while solving: ...
+//
+// with the CSV as below, and the exit status is 2; any other exception
+// still aborts. And an on_exit(3) handler that ExitGuard arms.
 void InstallCrashReport();
+
+// While one lives, a call to exit() (a plugin's exit(0) inside its solve
+// function, say) cannot end the run as if it had finished: standard error
+// names the status and the puzzles in flight,
+//
+//   bench: exit(0) was called while solving:
+//     NAME on FILE:LINE (the exiting thread)
+//
+// the --csv file gets the rows accounted (complete=false on the dataset in
+// progress), as after a crash, and the exit status is 2, whatever exit()
+// was given. _exit() and quick_exit() bypass it. One at a time, made after
+// InstallCrashReport; returning from main must happen after it is gone.
+class ExitGuard {
+ public:
+  ExitGuard();
+  ~ExitGuard();
+  ExitGuard(const ExitGuard&) = delete;
+  ExitGuard& operator=(const ExitGuard&) = delete;
+};
 
 // The CSV report as it would read if the run stopped now, for the handler
 // to write over `fd` (the --csv file, opened for writing) before the process

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "bench/run/crash_report.h"
 #include "bench/run/observers.h"
 #include "bench/run/outputs.h"
 #include "bench/run/pass_runner.h"
@@ -46,6 +47,9 @@ int RunHere(const RunPlan& plan) {
 }  // namespace
 
 int RunCommand::Execute() {
+  // From the plugins' loading to the last report: exit() in between (a
+  // plugin's) is a run that did not finish, never a pass.
+  const ExitGuard exit_guard;
   std::unique_ptr<const RunPlan> plan;
   {
     const OnlyRootComplains only_root(ranks_);

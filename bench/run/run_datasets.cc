@@ -77,7 +77,7 @@ bool ReportDataset(const RunPlan& plan, PassRunner& runner,
     exit_code.Raise(kExitUsage);
     return false;
   }
-  if (!result.complete()) {
+  if (result.interrupted_by != 0) {
     std::cerr << "bench: " << path << ": interrupted; the reports cover "
               << "lines 1.." << result.lines_read << " (last puzzle line "
               << result.last_line << ") and say complete=false\n";

@@ -132,8 +132,8 @@ json DatasetJson(const DatasetResult& r) {
                   {"wall_s", r.wall_s},
                   {"cpu_s", r.cpu_s},
                   {"strategies", stats}};
-  // Only a partial pass says so: whole runs' files stay as they were.
-  if (!r.complete()) dataset["interrupted_by"] = r.interrupted_by;
+  // Only an interrupted pass says so: whole runs' files stay as they were.
+  if (r.interrupted_by != 0) dataset["interrupted_by"] = r.interrupted_by;
   return dataset;
 }
 
@@ -335,13 +335,15 @@ void CheckParts(const std::vector<ShardPart>& parts,
     // Checked first: a part stopped early hashed only what it read, so its
     // SHA-256 would differ for that reason alone.
     for (const DatasetResult& d : p.datasets) {
-      if (!d.complete()) {
-        throw ShardStatsError(
-            which + " was interrupted (signal " +
-            std::to_string(d.interrupted_by) + ") in " + d.path +
-            ": a partial part cannot be merged into the whole run; run that "
-            "part again");
-      }
+      if (d.complete()) continue;
+      throw ShardStatsError(
+          which +
+          (d.interrupted_by != 0 ? " was interrupted (signal " +
+                                       std::to_string(d.interrupted_by) + ")"
+                                 : " stopped early (" + d.read_error + ")") +
+          " in " + d.path +
+          ": a partial part cannot be merged into the whole run; run that "
+          "part again");
     }
     if (!same_data) {
       throw ShardStatsError(which + " read other datasets than " + names[0] +

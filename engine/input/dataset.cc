@@ -106,9 +106,11 @@ std::optional<DatasetFormat> RecognizeCsvHeader(std::string_view line) {
   return format;
 }
 
-void MarkTruncated(PuzzleRecord& record) {
+void MarkCut(PuzzleRecord& record, LineCut cut) {
+  if (cut == LineCut::kWhole) return;
   record.status = RecordStatus::kMalformed;
-  record.reason = Input::TooLongReason();
+  record.reason = cut == LineCut::kTooLong ? Input::TooLongReason()
+                                           : Input::UnfinishedReason();
 }
 
 void CheckGivens(PuzzleRecord& record) {
@@ -195,8 +197,8 @@ void ReadRecords(Input& input, DatasetParser& parser, GivensCheck check,
                                           std::string_view)>& on_record) {
   PuzzleRecord record;
   uint64_t line_number = 0;
-  bool truncated = false;
-  while (const auto line = input.NextLine(truncated)) {
+  LineCut cut = LineCut::kWhole;
+  while (const auto line = input.NextLine(cut)) {
     std::string_view content;
     if (parser.Classify(++line_number, *line, content) ==
         DatasetParser::LineKind::kSkip) {
@@ -204,7 +206,7 @@ void ReadRecords(Input& input, DatasetParser& parser, GivensCheck check,
     }
     record.line = line_number;
     DatasetParser::ParseRecord(parser.format(), content, record, check);
-    if (truncated) MarkTruncated(record);
+    MarkCut(record, cut);
     on_record(record, content);
   }
 }

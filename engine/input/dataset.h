@@ -13,6 +13,7 @@
 namespace sudoku {
 
 class Input;
+enum class LineCut : uint8_t;
 
 // How a dataset's lines are laid out: the kind of file and, for a CSV, which
 // columns hold the puzzle and the reference solution. A small value, so the
@@ -157,9 +158,10 @@ std::string_view FormatName(DatasetFormat format);
 
 // Reads every line of `input` through `parser` and hands each record to
 // `on_record` in input order with its trimmed line, malformed and invalid
-// records included with their reason (a line cut at Input::kMaxLine is
-// malformed, as in a run). For the tools and the microbenchmarks, which want
-// whole files; the driver reads in batches of its own. Throws InputError.
+// records included with their reason (a line cut at Input::kMaxLine, or
+// unfinished when reading failed inside it, is malformed, as in a run). For
+// the tools and the microbenchmarks, which want whole files; the driver reads
+// in batches of its own. Throws InputError.
 void ReadRecords(Input& input, DatasetParser& parser, GivensCheck check,
                  const std::function<void(const PuzzleRecord&,
                                           std::string_view)>& on_record);
@@ -168,7 +170,9 @@ void ReadRecords(Input& input, DatasetParser& parser, GivensCheck check,
 // two of its givens repeat a digit in a unit.
 void CheckGivens(PuzzleRecord& record);
 
-// Marks a record malformed because Input cut its line at Input::kMaxLine.
-void MarkTruncated(PuzzleRecord& record);
+// Marks a record malformed because Input did not give its whole line: cut
+// at Input::kMaxLine, or unfinished (reading failed inside it). Does
+// nothing for LineCut::kWhole.
+void MarkCut(PuzzleRecord& record, LineCut cut);
 
 }  // namespace sudoku

@@ -5,7 +5,7 @@
 #include <fcntl.h>
 #include <lzma.h>
 #include <openssl/evp.h>
-#include <sys/mman.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -17,23 +17,32 @@
 #include <istream>
 #include <stdexcept>
 
+#include "engine/common/stop_request.h"
+
 namespace sudoku {
 
 // The raw bytes of a file or stdin, hashed and counted as they pass, with a
 // look-ahead so the decoder can be chosen from the magic bytes.
+//
+// Read with read(2), never mapped: a mapped file cut shorter while it is read
+// ends the process with SIGBUS, and reading cost less CPU here than mapping
+// 1 MiB windows did (docs/performance.md).
 class Input::RawFile : public ByteSource {
  public:
   explicit RawFile(const std::string& path) : path_(path) {
     if (path == "-") {
-      file_.reset(stdin);
+      fd_.fd = STDIN_FILENO;
     } else {
-      file_.reset(std::fopen(path.c_str(), "rb"));
-      if (file_ == nullptr) {
+      // Not blocking: opening a FIFO that no one writes to would wait in
+      // open(2), deaf to SIGINT; the wait happens in poll(2) instead.
+      fd_.fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+      if (fd_.fd < 0) {
         throw InputError("cannot open " + path + ": " + std::strerror(errno));
       }
+      fd_.owned = true;
     }
     struct stat st {};
-    if (fstat(fileno(file_.get()), &st) == 0) {
+    if (fstat(fd_.fd, &st) == 0) {
       if (S_ISREG(st.st_mode)) {
         size_ = static_cast<uint64_t>(st.st_size);
         regular_ = true;
@@ -41,53 +50,28 @@ class Input::RawFile : public ByteSource {
         throw InputError("cannot read " + path + ": it is a directory");
       }
     }
+#ifdef POSIX_FADV_SEQUENTIAL
+    if (regular_) posix_fadvise(fd_.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
     EVP_DigestInit_ex(digest_.get(), EVP_sha256(), nullptr);
     // Members own the file and the digest, so a throw here leaks neither.
-    peek_size_ = Fill(peek_, sizeof(peek_));
+    Peek();
   }
   RawFile(std::istream& in, const std::string& name)
       : path_(name), stream_(&in) {
     EVP_DigestInit_ex(digest_.get(), EVP_sha256(), nullptr);
-    peek_size_ = Fill(peek_, sizeof(peek_));
+    Peek();
   }
   RawFile(std::unique_ptr<ByteSource> source, const std::string& name)
       : path_(name), source_(std::move(source)) {
     EVP_DigestInit_ex(digest_.get(), EVP_sha256(), nullptr);
-    peek_size_ = Fill(peek_, sizeof(peek_));
+    Peek();
   }
 
-  ~RawFile() override { Unmap(); }
-
+  // Up to `capacity` raw bytes, hashed and counted; 0 at the end. Throws
+  // InputError, its message without the path, when reading fails, and
+  // InputInterrupted when a stop request ends a wait.
   size_t Read(char* buffer, size_t capacity) override {
-    StopMapping();
-    return ReadCopy(buffer, capacity);
-  }
-
-  // From now on NextSpan may map a regular file instead of reading it (for
-  // bytes that are not decoded, which the caller takes in place). Standard
-  // input is never mapped: it need not start at its file's first byte.
-  void AllowMapping() {
-    mapping_ = regular_ && file_.get() != stdin;
-#ifdef POSIX_FADV_SEQUENTIAL
-    if (mapping_) {
-      posix_fadvise(fileno(file_.get()), 0, 0, POSIX_FADV_SEQUENTIAL);
-    }
-#endif
-  }
-
-  // The next raw bytes, hashed and counted: at most `capacity` of them, in
-  // place in a window of the mapped file, or else read into `buffer`. Empty
-  // at the end. A view is valid until the next call.
-  std::string_view NextSpan(char* buffer, size_t capacity) {
-    if (mapping_ && peek_pos_ >= peek_size_) {
-      if (auto span = MapNext(capacity)) return *span;
-      StopMapping();
-    }
-    return {buffer, ReadCopy(buffer, capacity)};
-  }
-
- private:
-  size_t ReadCopy(char* buffer, size_t capacity) {
     if (peek_pos_ < peek_size_) {
       const size_t n = std::min(capacity, peek_size_ - peek_pos_);
       std::memcpy(buffer, peek_ + peek_pos_, n);
@@ -97,7 +81,6 @@ class Input::RawFile : public ByteSource {
     return Fill(buffer, capacity);
   }
 
- public:
   std::string_view magic() const { return {peek_, peek_size_}; }
   std::optional<uint64_t> size() const { return size_; }
   uint64_t bytes_read() const { return bytes_read_; }
@@ -117,62 +100,31 @@ class Input::RawFile : public ByteSource {
   }
 
  private:
-  // Closes what fopen opened; standard input stays open for others.
-  struct FileCloser {
-    void operator()(FILE* file) const {
-      if (file != stdin) std::fclose(file);
+  // Closes what open(2) opened; standard input stays open for others.
+  struct FileDescriptor {
+    int fd = -1;
+    bool owned = false;
+    ~FileDescriptor() {
+      if (owned) close(fd);
     }
   };
   struct DigestFree {
     void operator()(EVP_MD_CTX* digest) const { EVP_MD_CTX_free(digest); }
   };
 
-  // Mapping a window costs a page-table update per page where read() copies
-  // every byte: the copy was 2.2% of a run on 17-clue. The size is asked
-  // anew per window, so a file that grows is read to its new end and one
-  // that shrinks is not mapped past it (bytes cut off while a window is
-  // being read would still end the process with SIGBUS).
-  std::optional<std::string_view> MapNext(size_t capacity) {
-    Unmap();
-    struct stat st {};
-    const int fd = fileno(file_.get());
-    if (fstat(fd, &st) != 0 ||
-        static_cast<uint64_t>(st.st_size) <= bytes_read_) {
-      return std::nullopt;  // the end, or a file (in /proc) that reads on
-    }
-    static const uint64_t kPage = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
-    const uint64_t start = bytes_read_ & ~(kPage - 1);
-    const uint64_t skip = bytes_read_ - start;
-    const size_t length = static_cast<size_t>(std::min<uint64_t>(
-        static_cast<uint64_t>(st.st_size) - start, capacity + skip));
-    int flags = MAP_PRIVATE;
-#ifdef MAP_POPULATE
-    flags |= MAP_POPULATE;  // one call maps the window, not a fault a page
-#endif
-    void* map =
-        mmap(nullptr, length, PROT_READ, flags, fd, static_cast<off_t>(start));
-    if (map == MAP_FAILED) return std::nullopt;
-    map_ = map;
-    map_length_ = length;
-    const std::string_view span(static_cast<const char*>(map) + skip,
-                                length - skip);
-    EVP_DigestUpdate(digest_.get(), span.data(), span.size());
-    bytes_read_ += span.size();
-    return span;
-  }
-
-  void Unmap() {
-    if (map_ != nullptr) munmap(map_, map_length_);
-    map_ = nullptr;
-  }
-
-  // Back to read(), from where the mapped windows ended.
-  void StopMapping() {
-    if (!mapping_) return;
-    Unmap();
-    mapping_ = false;
-    if (fseeko(file_.get(), static_cast<off_t>(bytes_read_), SEEK_SET) != 0) {
-      throw InputError("cannot read " + path_ + ": " + std::strerror(errno));
+  // The magic bytes: as many as the input has, however a pipe hands them
+  // out. A stop request while waiting for them is heard again by the next
+  // read, which waits on the same request.
+  void Peek() {
+    try {
+      while (peek_size_ < sizeof(peek_)) {
+        const size_t n = Fill(peek_ + peek_size_, sizeof(peek_) - peek_size_);
+        if (n == 0) break;
+        peek_size_ += n;
+      }
+    } catch (const InputInterrupted&) {
+    } catch (const InputError& error) {
+      throw InputError("cannot read " + path_ + ": " + error.what());
     }
   }
 
@@ -189,32 +141,74 @@ class Input::RawFile : public ByteSource {
     } else if (stream_ != nullptr) {
       stream_->read(buffer, static_cast<std::streamsize>(capacity));
       n = static_cast<size_t>(stream_->gcount());
-      if (stream_->bad()) throw InputError("cannot read " + path_);
+      if (stream_->bad()) throw InputError("the stream failed");
     } else {
-      n = std::fread(buffer, 1, capacity, file_.get());
-      if (n < capacity && std::ferror(file_.get())) {
-        throw InputError("cannot read " + path_ + ": " + std::strerror(errno));
-      }
+      n = ReadFile(buffer, capacity);
     }
     EVP_DigestUpdate(digest_.get(), buffer, n);
     bytes_read_ += n;
     return n;
   }
 
+  // One read(2) of the file; what a pipe has now rather than a full buffer,
+  // so lines that came are read while the writer is still writing.
+  size_t ReadFile(char* buffer, size_t capacity) {
+    while (true) {
+      if (!regular_) WaitReadable();
+      const ssize_t n = read(fd_.fd, buffer, capacity);
+      if (n > 0) return static_cast<size_t>(n);
+      if (n == 0) {
+        if (regular_) CheckNotShrunk();
+        return 0;
+      }
+      if (errno != EINTR && errno != EAGAIN) {
+        throw InputError(std::string("read failed: ") + std::strerror(errno));
+      }
+    }
+  }
+
+  // At the end of a regular file: one cut shorter than it was when opened
+  // was changed while read (its end was read, but not the file it was).
+  void CheckNotShrunk() const {
+    struct stat st {};
+    if (!size_ || fstat(fd_.fd, &st) != 0 ||
+        static_cast<uint64_t>(st.st_size) >= *size_) {
+      return;
+    }
+    throw InputError("the file changed while it was read: it shrank from " +
+                     std::to_string(*size_) + " to " +
+                     std::to_string(st.st_size) + " bytes");
+  }
+
+  // A pipe, a FIFO or a terminal may hold nothing for ever (`mkfifo f;
+  // bench f`, `sleep 20 | bench -`): wait for its bytes and for a stop
+  // request together.
+  void WaitReadable() const {
+    const int wake = StopWakeFd();
+    pollfd fds[2] = {{fd_.fd, POLLIN, 0}, {wake, POLLIN, 0}};
+    const nfds_t count = wake >= 0 ? 2 : 1;
+    while (true) {
+      if (StopSignal() != 0) throw InputInterrupted();
+      const int ready = poll(fds, count, -1);
+      if (ready > 0 && (count == 1 || fds[1].revents == 0)) return;
+      if (ready < 0 && errno != EINTR) {
+        throw InputError(std::string("waiting for input failed: ") +
+                         std::strerror(errno));
+      }
+    }
+  }
+
   std::string path_;
-  std::unique_ptr<FILE, FileCloser> file_;
-  std::istream* stream_ = nullptr;      // read instead of file_ when set
-  std::unique_ptr<ByteSource> source_;  // read instead of file_ when set
-  std::optional<uint64_t> size_;
+  FileDescriptor fd_;
+  std::istream* stream_ = nullptr;      // read instead of fd_ when set
+  std::unique_ptr<ByteSource> source_;  // read instead of fd_ when set
+  std::optional<uint64_t> size_;        // a regular file's, when opened
   std::unique_ptr<EVP_MD_CTX, DigestFree> digest_{EVP_MD_CTX_new()};
   uint64_t bytes_read_ = 0;
   char peek_[8];
   size_t peek_size_ = 0;
   size_t peek_pos_ = 0;
-  bool regular_ = false;  // a regular file, which can be mapped
-  bool mapping_ = false;  // NextSpan maps rather than reads
-  void* map_ = nullptr;   // the window NextSpan last returned
-  size_t map_length_ = 0;
+  bool regular_ = false;  // a regular file: never waits, may shrink
 };
 
 namespace {
@@ -225,10 +219,9 @@ constexpr size_t kChunk = 1 << 16;
 // concatenated streams, as `cat a.gz b.gz` makes.
 class GzipSource : public ByteSource {
  public:
-  GzipSource(ByteSource& raw, std::string path)
-      : raw_(raw), path_(std::move(path)), in_(kChunk) {
+  explicit GzipSource(ByteSource& raw) : raw_(raw), in_(kChunk) {
     if (inflateInit2(&stream_, 15 + 32) != Z_OK) {
-      throw InputError("zlib cannot start for " + path_);
+      throw InputError("zlib cannot start");
     }
   }
   ~GzipSource() override { inflateEnd(&stream_); }
@@ -242,7 +235,7 @@ class GzipSource : public ByteSource {
         stream_.next_in = reinterpret_cast<Bytef*>(in_.data());
         if (stream_.avail_in == 0) {
           if (!at_member_start_) {
-            throw InputError(path_ + ": gzip data ends early (truncated file)");
+            throw InputError("gzip data ends early (truncated file)");
           }
           done_ = true;
           break;
@@ -254,7 +247,7 @@ class GzipSource : public ByteSource {
         inflateReset(&stream_);
         at_member_start_ = true;
       } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-        throw InputError(path_ + ": gzip data is corrupt (" +
+        throw InputError(std::string("gzip data is corrupt (") +
                          (stream_.msg ? stream_.msg : "zlib error") + ")");
       }
     }
@@ -263,7 +256,6 @@ class GzipSource : public ByteSource {
 
  private:
   ByteSource& raw_;
-  std::string path_;
   std::vector<char> in_;
   z_stream stream_{};
   bool done_ = false;
@@ -272,11 +264,10 @@ class GzipSource : public ByteSource {
 
 class XzSource : public ByteSource {
  public:
-  XzSource(ByteSource& raw, std::string path)
-      : raw_(raw), path_(std::move(path)), in_(kChunk) {
+  explicit XzSource(ByteSource& raw) : raw_(raw), in_(kChunk) {
     if (lzma_stream_decoder(&stream_, UINT64_MAX, LZMA_CONCATENATED) !=
         LZMA_OK) {
-      throw InputError("liblzma cannot start for " + path_);
+      throw InputError("liblzma cannot start");
     }
   }
   ~XzSource() override { lzma_end(&stream_); }
@@ -295,7 +286,7 @@ class XzSource : public ByteSource {
       if (rc == LZMA_STREAM_END) {
         done_ = true;
       } else if (rc != LZMA_OK) {
-        throw InputError(path_ + ": xz data is corrupt or truncated (code " +
+        throw InputError("xz data is corrupt or truncated (code " +
                          std::to_string(rc) + ")");
       }
     }
@@ -304,7 +295,6 @@ class XzSource : public ByteSource {
 
  private:
   ByteSource& raw_;
-  std::string path_;
   std::vector<char> in_;
   lzma_stream stream_ = LZMA_STREAM_INIT;
   bool done_ = false;
@@ -312,12 +302,9 @@ class XzSource : public ByteSource {
 
 class ZstdSource : public ByteSource {
  public:
-  ZstdSource(ByteSource& raw, std::string path)
-      : raw_(raw),
-        path_(std::move(path)),
-        in_(kChunk),
-        stream_(ZSTD_createDStream()) {
-    if (stream_ == nullptr) throw InputError("zstd cannot start for " + path_);
+  explicit ZstdSource(ByteSource& raw)
+      : raw_(raw), in_(kChunk), stream_(ZSTD_createDStream()) {
+    if (stream_ == nullptr) throw InputError("zstd cannot start");
   }
   ~ZstdSource() override { ZSTD_freeDStream(stream_); }
 
@@ -330,14 +317,14 @@ class ZstdSource : public ByteSource {
         input_.pos = 0;
         if (input_.size == 0) {
           if (last_hint_ != 0) {
-            throw InputError(path_ + ": zstd data ends early (truncated file)");
+            throw InputError("zstd data ends early (truncated file)");
           }
           return 0;
         }
       }
       last_hint_ = ZSTD_decompressStream(stream_, &out, &input_);
       if (ZSTD_isError(last_hint_)) {
-        throw InputError(path_ + ": zstd data is corrupt (" +
+        throw InputError(std::string("zstd data is corrupt (") +
                          ZSTD_getErrorName(last_hint_) + ")");
       }
     }
@@ -346,7 +333,6 @@ class ZstdSource : public ByteSource {
 
  private:
   ByteSource& raw_;
-  std::string path_;
   std::vector<char> in_;
   ZSTD_DStream* stream_;
   ZSTD_inBuffer input_{nullptr, 0, 0};
@@ -376,19 +362,21 @@ Input::Input(std::unique_ptr<ByteSource> raw, const std::string& name)
 void Input::StartDecoding(const std::string& path) {
   const std::string_view magic = raw_->magic();
   facts_.raw_size = raw_->size();
-  if (magic.starts_with("\x1f\x8b")) {
-    facts_.compression = "gzip";
-    decoded_ = std::make_unique<GzipSource>(*raw_, path);
-  } else if (magic.starts_with(std::string_view("\xfd"
-                                                "7zXZ\0",
-                                                6))) {
-    facts_.compression = "xz";
-    decoded_ = std::make_unique<XzSource>(*raw_, path);
-  } else if (magic.starts_with("\x28\xb5\x2f\xfd")) {
-    facts_.compression = "zstd";
-    decoded_ = std::make_unique<ZstdSource>(*raw_, path);
-  } else {
-    raw_->AllowMapping();
+  try {
+    if (magic.starts_with("\x1f\x8b")) {
+      facts_.compression = "gzip";
+      decoded_ = std::make_unique<GzipSource>(*raw_);
+    } else if (magic.starts_with(std::string_view("\xfd"
+                                                  "7zXZ\0",
+                                                  6))) {
+      facts_.compression = "xz";
+      decoded_ = std::make_unique<XzSource>(*raw_);
+    } else if (magic.starts_with("\x28\xb5\x2f\xfd")) {
+      facts_.compression = "zstd";
+      decoded_ = std::make_unique<ZstdSource>(*raw_);
+    }
+  } catch (const InputError& error) {
+    throw InputError(path + ": " + error.what());
   }
   data_ = buffer_.get();
 }
@@ -402,21 +390,41 @@ std::string Input::Sha256Hex() { return raw_->Sha256Hex(); }
 std::string Input::FileSha256Hex(const std::string& path) {
   RawFile raw(path);
   std::vector<char> chunk(kChunk);
-  while (raw.Read(chunk.data(), chunk.size()) > 0) {
+  try {
+    while (raw.Read(chunk.data(), chunk.size()) > 0) {
+    }
+  } catch (const InputError& error) {
+    throw InputError("cannot read " + path + ": " + error.what());
   }
   return raw.Sha256Hex();
 }
 
 void Input::SkipRest() {
-  while (!raw_->NextSpan(buffer_.get(), kBufferSize).empty()) {
+  try {
+    while (raw_->Read(buffer_.get(), kBufferSize) > 0) {
+    }
+  } catch (const InputError& error) {
+    throw InputError(StoppedAt(error.what()));
   }
   data_ = buffer_.get();
   begin_ = end_ = 0;
   eof_ = true;
 }
 
-std::optional<std::string_view> Input::NextLineAnyway(bool& truncated) {
-  truncated = false;
+std::string Input::StoppedAt(std::string_view reason) const {
+  const std::string line = std::to_string(lines_ + 1);
+  return raw_->path() + ":" + line + ": " + std::string(reason) +
+         "; reading stopped at line " + line;
+}
+
+std::optional<std::string_view> Input::NextLineAnyway(LineCut& cut) {
+  cut = LineCut::kWhole;
+  if (!failure_.empty()) {
+    // The unfinished line went out with the last call; now its reason.
+    const std::string failure = std::move(failure_);
+    failure_.clear();
+    throw InputError(failure);
+  }
   const uint64_t line_start = buffer_offset_ + begin_;
   line_position_ = decoded_ ? raw_->bytes_read() : line_start;
   ByteSource& source = decoded_ ? *decoded_ : static_cast<ByteSource&>(*raw_);
@@ -425,7 +433,7 @@ std::optional<std::string_view> Input::NextLineAnyway(bool& truncated) {
   // Keeps at most kMaxLine bytes of the line, noting any cut.
   auto keep = [&](const char* data, size_t length) {
     const size_t room = kMaxLine - long_line_.size();
-    if (length > room) truncated = true;
+    if (length > room) cut = LineCut::kTooLong;
     long_line_.append(data, std::min(length, room));
   };
   while (true) {
@@ -450,7 +458,12 @@ std::optional<std::string_view> Input::NextLineAnyway(bool& truncated) {
       keep(start, available);
       pending = true;
     }
-    Refill(source);
+    if (!Refill(source, pending)) {
+      ++lines_;
+      cut = LineCut::kUnfinished;
+      return std::string_view(long_line_);
+    }
+    CheckExpansion();
     if (buffer_offset_ - line_start > kMaxLineRead) {
       throw InputError(raw_->path() + ":" + std::to_string(lines_ + 1) +
                        ": no newline in " + std::to_string(kMaxLineRead) +
@@ -459,18 +472,25 @@ std::optional<std::string_view> Input::NextLineAnyway(bool& truncated) {
   }
 }
 
-void Input::Refill(ByteSource& source) {
+bool Input::Refill(ByteSource& source, bool pending) {
   buffer_offset_ += end_;
   begin_ = end_ = 0;
-  if (decoded_) {
-    data_ = buffer_.get();
+  data_ = buffer_.get();
+  try {
     end_ = source.Read(buffer_.get(), kBufferSize);
-  } else {
-    const std::string_view span = raw_->NextSpan(buffer_.get(), kBufferSize);
-    data_ = span.data();
-    end_ = span.size();
+  } catch (const InputError& error) {
+    // Everything before the failure stands: the line it cut comes out
+    // unfinished (counted, as malformed), then the failure.
+    eof_ = true;
+    if (!pending) throw InputError(StoppedAt(error.what()));
+    failure_ = StoppedAt(error.what());
+    return false;
   }
   if (end_ == 0) eof_ = true;
+  return true;
+}
+
+void Input::CheckExpansion() const {
   const uint64_t decoded = buffer_offset_ + end_;
   if (decoded_ && max_expansion_ != 0 && decoded > kExpansionFloor &&
       decoded / max_expansion_ > raw_->bytes_read()) {

@@ -28,6 +28,23 @@ class InputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Reading stopped because a stop was requested (SIGINT, SIGTERM:
+// engine/common/stop_request.h) while it waited for a pipe, a FIFO or a
+// terminal. Not a read error: the pass ends as an interrupted one does.
+class InputInterrupted : public std::exception {
+ public:
+  const char* what() const noexcept override {
+    return "reading interrupted by a stop request";
+  }
+};
+
+// Whether a line NextLine returned is all of the line the input holds.
+enum class LineCut : uint8_t {
+  kWhole,
+  kTooLong,     // cut at Input::kMaxLine
+  kUnfinished,  // reading failed inside it: the next call throws why
+};
+
 // What is known of an input's raw (undecoded) bytes.
 struct InputFacts {
   std::string compression = "none";  // none, gzip, xz, zstd
@@ -53,8 +70,13 @@ class Input {
 
   // The next line without its '\n' (a trailing '\r' is kept: the parser
   // decides), valid until the next call; std::nullopt at the end. A line
-  // longer than kMaxLine is cut there and reported through `truncated`.
-  std::optional<std::string_view> NextLine(bool& truncated) {
+  // longer than kMaxLine is cut there, and `cut` says so. When reading
+  // fails (a truncated or corrupt compressed file, a read error, a file cut
+  // shorter while it is read) the bytes of the line in progress come as a
+  // kUnfinished line, and the next call throws the InputError, which names
+  // the file and the line where reading stopped. Throws InputInterrupted
+  // when a stop request ends a wait for input.
+  std::optional<std::string_view> NextLine(LineCut& cut) {
     // Inline, the common case: a whole line in the bytes at hand of an
     // input that is not decoded (whose line position is its offset).
     if (decoded_ == nullptr) [[likely]] {
@@ -64,7 +86,7 @@ class Input {
         const auto length =
             static_cast<size_t>(static_cast<const char*>(newline) - start);
         if (length <= kMaxLine) [[likely]] {
-          truncated = false;
+          cut = LineCut::kWhole;
           line_position_ = buffer_offset_ + begin_;
           begin_ += length + 1;
           ++lines_;
@@ -72,7 +94,7 @@ class Input {
         }
       }
     }
-    return NextLineAnyway(truncated);
+    return NextLineAnyway(cut);
   }
   // Where the line NextLine last returned starts, as engine/input/shard.h defines
   // a line's position: its byte offset in a plain file, the compressed bytes
@@ -108,15 +130,26 @@ class Input {
   static std::string TooLongReason() {
     return "line longer than " + std::to_string(kMaxLine) + " bytes";
   }
+  // Why a kUnfinished line is not read as a puzzle.
+  static std::string UnfinishedReason() {
+    return "line unfinished: reading stopped inside it";
+  }
 
  private:
   class RawFile;
   // NextLine for every case: refills, long lines, decoded input.
-  std::optional<std::string_view> NextLineAnyway(bool& truncated);
+  std::optional<std::string_view> NextLineAnyway(LineCut& cut);
   // Picks the decoder from the raw bytes' magic number.
   void StartDecoding(const std::string& path);
-  // Refills data_ from the decoded bytes, or points it at the raw ones.
-  void Refill(ByteSource& source);
+  // Refills buffer_ from `source`. False when reading failed and a partial
+  // line is `pending`: the failure is kept for the next call. Throws it,
+  // naming the line, when none is.
+  bool Refill(ByteSource& source, bool pending);
+  // Throws when the decoded bytes outgrow the raw ones (a compression bomb).
+  void CheckExpansion() const;
+  // "PATH:LINE: `reason`; reading stopped at line LINE", LINE being the
+  // line in progress.
+  std::string StoppedAt(std::string_view reason) const;
 
   std::unique_ptr<RawFile> raw_;
   std::unique_ptr<ByteSource> decoded_;
@@ -125,8 +158,7 @@ class Input {
   // (which made opening an Input cost milliseconds, measured under ASan).
   static constexpr size_t kBufferSize = 1 << 20;
   std::unique_ptr<char[]> buffer_;
-  // The bytes being split into lines: buffer_, or a mapped window of a plain
-  // file.
+  // The bytes being split into lines: buffer_'s.
   const char* data_ = nullptr;
   size_t begin_ = 0;  // first unread byte in data_
   size_t end_ = 0;    // one past the last valid byte
@@ -136,6 +168,8 @@ class Input {
   uint64_t line_position_ = 0;
   uint64_t max_expansion_ = kDefaultMaxExpansion;
   uint64_t lines_ = 0;  // lines NextLine has returned
+  // Why reading failed, said by the call after the unfinished line's.
+  std::string failure_;
 };
 
 }  // namespace sudoku

@@ -44,7 +44,13 @@ class RecordClaim {
  public:
   ~RecordClaim() {
     if (own_record != nullptr) {
-      own_record->strategy.store(nullptr, std::memory_order_relaxed);
+      // Ended inside a solve, which only a strategy that calls exit() or
+      // pthread_exit() does (exit() destroys the thread's objects before
+      // its handlers run): the record keeps its puzzle and its owner, for
+      // the report bench's exit guard writes next.
+      if (own_record->strategy.load(std::memory_order_relaxed) != nullptr) {
+        return;
+      }
       own_record->owned.store(false, std::memory_order_release);
       own_record = nullptr;
     } else if (gave_up_) {

@@ -4,24 +4,14 @@
 #include <signal.h>
 #include <unistd.h>
 
-#include <atomic>
-
 #include "engine/common/exit_codes.h"
+#include "engine/common/stop_request.h"
 
 namespace sudoku {
 namespace {
 
-// The one state a signal handler may touch: a lock-free atomic. It is
-// process-wide by nature (a signal is), written once by the handler and only
-// read by the threads.
-std::atomic<int> g_stop_signal{0};
-static_assert(std::atomic<int>::is_always_lock_free);
-
 void OnStopSignal(int signal) {
-  int none = 0;
-  if (!g_stop_signal.compare_exchange_strong(none, signal)) {
-    _exit(InterruptExitCode(signal));
-  }
+  if (!RequestStop(signal)) _exit(InterruptExitCode(signal));
 }
 
 }  // namespace
@@ -31,7 +21,9 @@ void HandleStopSignals(void (*handler)(int)) {
   action.sa_handler = handler;
   sigemptyset(&action.sa_mask);
   // Restarted reads: the reader sees the flag at its next line, and no
-  // library call fails with EINTR because a person pressed Ctrl-C.
+  // library call fails with EINTR because a person pressed Ctrl-C. A read
+  // that may wait for ever (a pipe, a FIFO) waits in poll(2) on the stop
+  // request's descriptor too (engine/common/stop_request.h).
   action.sa_flags = SA_RESTART;
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
@@ -41,9 +33,12 @@ void HandleStopSignals(void (*handler)(int)) {
   sigaction(SIGPIPE, &ignore, nullptr);
 }
 
-void InstallInterruptHandler() { HandleStopSignals(&OnStopSignal); }
+void InstallInterruptHandler() {
+  PrepareStopRequest();
+  HandleStopSignals(&OnStopSignal);
+}
 
-int InterruptSignal() { return g_stop_signal.load(std::memory_order_relaxed); }
+int InterruptSignal() { return StopSignal(); }
 
 int InterruptExitCode(int signal) {
   if (signal == SIGINT) return kExitInterrupted;

@@ -4,8 +4,9 @@
 
 namespace sudoku {
 
-// Installs the handler for SIGINT and SIGTERM. The first signal only sets a
-// flag that the pipeline's reader polls; a second one ends the process at
+// Installs the handler for SIGINT and SIGTERM. The first signal only makes
+// the stop request (engine/common/stop_request.h), which the pipeline's
+// reader polls and a wait for input hears; a second one ends the process at
 // once (_exit 128 + signal), for a person who will not wait for the batches
 // in flight. Ignores SIGPIPE, so a closed pipe is a write error (EPIPE) that
 // names the output instead of a silent death. Call before threads start.

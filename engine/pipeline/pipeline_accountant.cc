@@ -43,11 +43,20 @@ void Accountant::Time(DatasetResult& result) const {
 }
 
 void Accountant::Account(const Batch& batch) {
+  // What may fail for want of memory comes first and what tells the
+  // observer last, so that a batch is in result_ whole or not at all when
+  // one of them throws (engine/common/resource_failure.h).
+  if (keep_slowest_) {
+    for (StrategyStats& s : result_.stats) {
+      s.slowest.Reserve(batch.lines.size());
+    }
+  }
   const size_t unsearched =
       BatchSolver::Tally(batch, strategies_, keep_slowest_, result_.stats,
                          result_.disagreements);
   // With strategies, Tally has counted the lines with a reason to tell.
-  TellRecords(batch, strategies_ == 0 || unsearched > 0);
+  const bool reasons = strategies_ == 0 || unsearched > 0;
+  CountRecords(batch, reasons);
   result_.wrong_answers = 0;
   for (const StrategyStats& s : result_.stats) {
     result_.wrong_answers += s.count(Verdict::kWrong);
@@ -59,6 +68,7 @@ void Accountant::Account(const Batch& batch) {
     if (result_.first_line == 0) result_.first_line = batch.lines[0].number;
     result_.last_line = batch.lines.back().number;
   }
+  TellRecords(batch, reasons);
   const double elapsed =
       std::chrono::duration<double>(Clock::now() - start_).count();
   observer_.OnProgress(result_.puzzle_lines, batch.raw_bytes,
@@ -67,18 +77,24 @@ void Accountant::Account(const Batch& batch) {
   observer_.OnAccounted(result_, {batch.lines_consumed, batch.line_position});
 }
 
+void Accountant::CountRecords(const Batch& batch, bool reasons) {
+  result_.puzzle_lines += batch.records.size();
+  // The common case: no record is malformed or invalid, and the records are
+  // not read (they left the caches since they were solved).
+  if (!reasons) return;
+  for (const PuzzleRecord& record : batch.records) {
+    if (record.status == RecordStatus::kInvalid) ++result_.invalid;
+    if (record.status == RecordStatus::kMalformed) ++result_.malformed;
+  }
+}
+
 void Accountant::TellRecords(const Batch& batch, bool reasons) {
   const bool wants_records = observer_.WantsRecords();
-  result_.puzzle_lines += batch.records.size();
-  // The common case, nothing to tell: the records are not read (they left
-  // the caches since they were solved).
   if (!wants_records && !reasons && batch.problems.empty()) return;
   size_t problem = 0;
   for (size_t r = 0; r < batch.records.size(); ++r) {
     const PuzzleRecord& record = batch.records[r];
     if (record.status != RecordStatus::kPuzzle) {
-      ++(record.status == RecordStatus::kInvalid ? result_.invalid
-                                                 : result_.malformed);
       observer_.OnProblem(
           path_ + ":" + std::to_string(record.line) + ": " + record.reason,
           false);

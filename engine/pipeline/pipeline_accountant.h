@@ -32,7 +32,11 @@ class Accountant {
   static double ProcessCpuSeconds();
 
  private:
-  // `reasons`: some record may be malformed or invalid (its reason told).
+  // `reasons`: some record may be malformed or invalid. Counts the lines,
+  // and the malformed and invalid ones; allocates nothing.
+  void CountRecords(const Batch& batch, bool reasons);
+  // Tells the observer each bad line's reason, the problems and, when it
+  // wants them, the records.
   void TellRecords(const Batch& batch, bool reasons);
 
   const std::string path_;  // a copy: callers may pass a temporary

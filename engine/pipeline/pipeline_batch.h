@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/input/dataset.h"
+#include "engine/input/input.h"
 #include "engine/pipeline/driver.h"
 
 namespace sudoku {
@@ -42,7 +43,7 @@ struct TallyEntry {
 // the solver stage, in parallel:
 //
 //   text:     |line 1 content|line 2 content|...          (back to back)
-//   lines:    {number, offset, length, truncated} per line
+//   lines:    {number, offset, length, cut} per line
 //   records:  one PuzzleRecord per line                     (solver stage)
 //   outcomes: records.size() x strategies, row r at r * strategies
 //   tallies:  the same rows, what the statistics read of the outcomes
@@ -54,7 +55,7 @@ struct Batch {
   struct Line {
     uint64_t number;
     size_t offset, length;
-    bool truncated;
+    LineCut cut;  // whether Input gave the whole line
   };
   std::string text;
   std::vector<Line> lines;

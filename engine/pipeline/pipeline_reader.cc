@@ -54,9 +54,9 @@ bool BatchReader::AtLineCap() {
   if (options_.max_lines == 0 || line_number_ < options_.max_lines) {
     return false;
   }
-  bool truncated = false;
+  LineCut cut = LineCut::kWhole;
   try {
-    stopped_at_line_cap_ = input_.NextLine(truncated).has_value();
+    stopped_at_line_cap_ = input_.NextLine(cut).has_value();
   } catch (const InputError&) {
     // The peek past the cap failed (a bad stream, no newline for 256 MiB):
     // there was more input, and the lines asked for were read whole.
@@ -79,6 +79,11 @@ Batch* BatchReader::Next() {
     Fill(*batch);
   } catch (const InputError& error) {
     read_error_ = error.what();
+    done_ = true;
+  } catch (const InputInterrupted&) {
+    // A wait for a pipe or a FIFO heard the stop request: as above, the
+    // lines read are accounted and the pass covers them.
+    interrupted_by_ = InterruptSignal();
     done_ = true;
   }
   batch->format = parser_.format();
@@ -115,8 +120,8 @@ void BatchReader::Fill(Batch& batch) {
       done_ = true;
       return;
     }
-    bool truncated = false;
-    const auto line = input_.NextLine(truncated);
+    LineCut cut = LineCut::kWhole;
+    const auto line = input_.NextLine(cut);
     if (!line) {
       done_ = true;
       if (line_number_ < skip_lines_) {
@@ -142,11 +147,11 @@ void BatchReader::Fill(Batch& batch) {
     if (first_line_ == 0) first_line_ = line_number_;
     last_line_ = line_number_;
     batch.lines.push_back(
-        {line_number_, batch.text.size(), content.size(), truncated});
+        {line_number_, batch.text.size(), content.size(), cut});
     batch.text.append(content);
     if (options_.strict) {
       DatasetParser::ParseRecord(parser_.format(), content, record);
-      if (truncated || record.status != RecordStatus::kPuzzle) {
+      if (cut != LineCut::kWhole || record.status != RecordStatus::kPuzzle) {
         stopped_strict_ = true;
         done_ = true;
         return;

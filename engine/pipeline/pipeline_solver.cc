@@ -62,7 +62,7 @@ void BatchSolver::ParseRange(Batch& batch, size_t begin, size_t end) const {
         batch.format,
         std::string_view(batch.text).substr(line.offset, line.length), record,
         givens_check_);
-    if (line.truncated) MarkTruncated(record);
+    MarkCut(record, line.cut);
   }
 }
 

@@ -93,16 +93,12 @@ void ConsoleReporter::ReportPass(const Manifest&, const DatasetResult& result,
   }
   out_ << '\n';
   if (!result.read_error.empty()) {
-    out_ << "  READ ERROR, pass ended early: " << result.read_error << '\n';
+    out_ << "  ERROR, pass ended early: " << result.read_error << '\n';
   }
   if (!result.complete()) {
-    out_ << "  PARTIAL: interrupted by "
-         << (result.interrupted_by == 15 ? "SIGTERM" : "SIGINT")
-         << "; lines 1.." << Grouped(result.lines_read)
-         << " accounted (last puzzle line " << result.last_line << ")\n";
-  }
-  if (result.stopped_strict) {
-    out_ << "  stopped at the first bad line (--strict)\n";
+    out_ << "  PARTIAL: " << result.PartialReason() << "; lines 1.."
+         << Grouped(result.lines_read) << " accounted (last puzzle line "
+         << result.last_line << ")\n";
   }
   if (rows.empty()) {
     const double mb = static_cast<double>(result.raw_bytes) / 1e6;

@@ -160,7 +160,8 @@ std::string PartialReportProblem(const std::string& path,
            " " + entry.row.strategy +
            " is a partial report (the run was interrupted after line " +
            std::to_string(entry.row.last_line) +
-           "); resume it (bench --resume) or run it again";
+           ", or stopped there by an error or --strict); resume it (bench "
+           "--resume) or run it again";
   }
   return "";
 }

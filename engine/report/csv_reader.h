@@ -56,11 +56,11 @@ std::vector<ReportEntry> ReadCsvReportFile(const std::string& path);
 // undone): a line of a --per-puzzle file, say.
 std::vector<std::string> SplitCsvLine(std::string_view line);
 
-// A report of an interrupted run (complete=false) covers part of its
-// datasets: compared with a whole one, or recorded beside whole ones, every
-// count would read as a change. Says so of its first such row, as
-// "PATH:LINE: DATASET STRATEGY is a partial report (...); resume it (bench
-// --resume) or run it again"; "" when every row is whole.
+// A report of a run that was interrupted or stopped early (complete=false)
+// covers part of its datasets: compared with a whole one, or recorded beside
+// whole ones, every count would read as a change. Says so of its first such
+// row, as "PATH:LINE: DATASET STRATEGY is a partial report (...); resume it
+// (bench --resume) or run it again"; "" when every row is whole.
 std::string PartialReportProblem(const std::string& path,
                                  std::span<const ReportEntry> entries);
 

@@ -215,12 +215,13 @@ std::string HtmlReporter::Summary() const {
 
 namespace {
 
-// An interrupted run's page says so where its numbers are, as the CSV's
-// complete and last_line columns do.
+// A partial run's page (interrupted, or stopped early by an error or
+// --strict) says so where its numbers are, as the CSV's complete and
+// last_line columns do.
 std::string PartialNote(const std::vector<ReportRow>& rows) {
   if (rows.empty() || rows[0].complete) return "";
   return "<p class=\"partial\"><strong>Partial:</strong> the run was "
-         "interrupted; these figures cover the lines up to " +
+         "interrupted or stopped early; these figures cover the lines up to " +
          std::to_string(rows[0].last_line) + " only.</p>";
 }
 

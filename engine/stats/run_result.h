@@ -53,8 +53,12 @@ struct DatasetResult {
   std::vector<StrategyStats> stats;  // one per strategy, RunOptions order
   uint64_t wrong_answers = 0;        // verdicts kWrong, all strategies
   uint64_t disagreements = 0;
-  std::string read_error;  // non-empty when reading stopped early
-  bool stopped_strict = false;
+  // Non-empty when the pass ended early for a failure: reading failed (a
+  // truncated or corrupt file, a read error, a file cut shorter while read,
+  // a line with no end), or memory or a thread could not be had. It names
+  // the file and the line where reading or accounting stopped.
+  std::string read_error;
+  bool stopped_strict = false;  // at the first bad line (RunOptions::strict)
   // The file line numbers of the first and last puzzle line read (0: none),
   // which tell what a shard covered.
   uint64_t first_line = 0, last_line = 0;
@@ -64,7 +68,25 @@ struct DatasetResult {
   // Non-zero when SIGINT or SIGTERM stopped the reading: the pass covers
   // lines 1..lines_read only, and its reports say they are partial.
   int interrupted_by = 0;
-  bool complete() const { return interrupted_by == 0; }
+  // Every line asked for (the whole input, or its first RunOptions::max_lines)
+  // was accounted: no signal, failure (read_error) or --strict stop ended
+  // the pass early. A pass that is not says complete=false in its reports,
+  // which compare, history and merge then refuse.
+  bool complete() const {
+    return interrupted_by == 0 && read_error.empty() && !stopped_strict;
+  }
+  // Why the pass is partial, as the console says it ("interrupted by
+  // SIGINT", ...); "" when it is complete.
+  std::string PartialReason() const {
+    if (interrupted_by == 2) return "interrupted by SIGINT";
+    if (interrupted_by == 15) return "interrupted by SIGTERM";
+    if (interrupted_by != 0) {
+      return "interrupted by signal " + std::to_string(interrupted_by);
+    }
+    if (!read_error.empty()) return "the pass ended early at the error above";
+    if (stopped_strict) return "stopped at the first bad line (--strict)";
+    return "";
+  }
   // Reading stopped at RunOptions::max_lines with more input left.
   bool stopped_at_line_cap = false;
 };

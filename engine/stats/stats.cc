@@ -66,6 +66,14 @@ void SlowestPuzzles::Offer(const SlowPuzzle& puzzle) {
   }
 }
 
+void SlowestPuzzles::Reserve(size_t more) {
+  const size_t needed = std::min(keep_, heap_.size() + more);
+  if (needed <= heap_.capacity()) return;
+  // Doubling, as push_back would: a batch's worth at a time would copy the
+  // heap once a batch.
+  heap_.reserve(std::min(keep_, std::max(needed, 2 * heap_.capacity())));
+}
+
 void SlowestPuzzles::Merge(const SlowestPuzzles& other) {
   keep_ = std::max(keep_, other.keep_);
   for (const SlowPuzzle& p : other.heap_) Offer(p);

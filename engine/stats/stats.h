@@ -55,6 +55,9 @@ class SlowestPuzzles {
  public:
   explicit SlowestPuzzles(size_t keep = 0) : keep_(keep) {}
   void Offer(const SlowPuzzle& puzzle);
+  // Makes room for `more` offers, so that they cannot fail for want of
+  // memory: the accountant takes a batch whole or not at all.
+  void Reserve(size_t more);
   void Merge(const SlowestPuzzles& other);
   // Costliest first; ties broken by line so the order is deterministic.
   std::vector<SlowPuzzle> Sorted() const;

@@ -116,7 +116,7 @@ void WorkOn(ScanBatch& batch, const std::function<void(CorpusRow&)>& work) {
               batch.format,
               std::string_view(batch.text).substr(line.offset, line.length),
               record, GivensCheck::kDeferred);
-          if (line.truncated) MarkTruncated(record);
+          MarkCut(record, line.cut);
           CorpusRow& row = batch.rows[i];
           row.file = batch.file;
           row.line = line.number;

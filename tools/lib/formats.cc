@@ -71,8 +71,8 @@ void ReadSdk(Input& input,
     skipping = false;
   };
   uint64_t number = 0;
-  bool truncated = false;
-  while (const auto line = input.NextLine(truncated)) {
+  LineCut cut = LineCut::kWhole;
+  while (const auto line = input.NextLine(cut)) {
     ++number;
     if (IsComment(*line)) continue;
     std::string row;
@@ -86,8 +86,9 @@ void ReadSdk(Input& input,
     if (row.find_first_not_of("-+=") == std::string::npos) continue;
     if (skipping) continue;
     if (rows == 0) grid_line = number;
-    if (truncated) {
-      on_bad(number, Input::TooLongReason());
+    if (cut != LineCut::kWhole) {
+      on_bad(number, cut == LineCut::kTooLong ? Input::TooLongReason()
+                                              : Input::UnfinishedReason());
       skipping = true;
       continue;
     }

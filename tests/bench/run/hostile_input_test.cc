@@ -130,6 +130,7 @@ TEST(HostileInput, DevZeroStopsAtTheLongestLineRead) {
                                  " bytes"))
       << m.run.err;
   EXPECT_EQ(m.csv.at("puzzles"), "0");
+  EXPECT_EQ(m.csv.at("complete"), "false");  // reading stopped early
 }
 
 TEST(HostileInput, DevUrandomEndsAtTheLineCap) {
@@ -187,12 +188,18 @@ std::string NumberedLines(int first, int count) {
   return text;
 }
 
-// The rest of `input`'s lines, each with a '\n' after it.
-std::string ReadRest(Input& input) {
+// The rest of `input`'s lines, each with a '\n' after it; `error` gets the
+// message of the InputError that ended them, if one did.
+std::string ReadRest(Input& input, std::string* error = nullptr) {
   std::string text;
-  bool truncated = false;
-  while (const auto line = input.NextLine(truncated)) {
-    text.append(*line).push_back('\n');
+  LineCut cut = LineCut::kWhole;
+  try {
+    while (const auto line = input.NextLine(cut)) {
+      text.append(*line).push_back('\n');
+    }
+  } catch (const InputError& e) {
+    if (error == nullptr) throw;
+    *error = e.what();
   }
   return text;
 }
@@ -202,8 +209,8 @@ TEST(HostileInput, FileThatGrowsWhileReadIsReadToItsNewEnd) {
   const std::string first = NumberedLines(0, kLines);
   const std::string path = WriteTempFile("growing.txt", first);
   Input input(path);
-  bool truncated = false;
-  const auto line = input.NextLine(truncated);
+  LineCut cut = LineCut::kWhole;
+  const auto line = input.NextLine(cut);
   ASSERT_TRUE(line);
   std::string read = std::string(*line) + "\n";
   const std::string more = NumberedLines(kLines, kLines);
@@ -218,23 +225,33 @@ TEST(HostileInput, FileThatGrowsWhileReadIsReadToItsNewEnd) {
   EXPECT_EQ(input.raw_bytes_read(), first.size() + more.size());
 }
 
+// Read to its new end, and then said to have changed (faults_test.cc runs
+// bench on a file cut mid-run).
 TEST(HostileInput, FileThatShrinksWhileReadEndsAtItsNewEnd) {
   const int kLines = 40000;  // about 4 MB: several read buffers
   const std::string text = NumberedLines(0, kLines);
   const std::string path = WriteTempFile("shrinking.txt", text);
   Input input(path);
-  bool truncated = false;
-  const auto line = input.NextLine(truncated);
+  LineCut first_cut = LineCut::kWhole;
+  const auto line = input.NextLine(first_cut);
   ASSERT_TRUE(line);
   std::string read = std::string(*line) + "\n";
   // Cut in the middle of a line, past the first buffer.
   const size_t cut = text.size() / 2 + 7;
   ASSERT_NE(text[cut - 1], '\n');
   ASSERT_EQ(truncate(path.c_str(), static_cast<off_t>(cut)), 0);
-  read += ReadRest(input);
+  std::string error;
+  read += ReadRest(input, &error);
   // Every line up to the cut, the one it split ending there.
   EXPECT_TRUE(read == text.substr(0, cut) + "\n");
   EXPECT_EQ(input.raw_bytes_read(), cut);
+  size_t lines = 0;
+  for (const char c : read) lines += c == '\n';
+  EXPECT_EQ(error,
+            path + ":" + std::to_string(lines) +
+                ": the file changed while it was read: it shrank from " +
+                std::to_string(text.size()) + " to " + std::to_string(cut) +
+                " bytes; reading stopped at line " + std::to_string(lines));
 }
 
 // Deflates `size` bytes of repeated `line`s once, then writes that member
@@ -297,6 +314,7 @@ TEST(HostileInput, CompressionBombIsStoppedAndTheStopReported) {
   const MeasuredRun m = Measured(path);
   EXPECT_EQ(m.run.exit_code, 2);
   EXPECT_TRUE(Has(m.run.err, "(a compression bomb?)")) << m.run.err;
+  EXPECT_EQ(m.csv.at("complete"), "false");
   EXPECT_TRUE(Has(m.run.err, path + ":")) << m.run.err;
   // The option lifts the limit; a line cap then ends the run.
   const MeasuredRun lifted = Measured("--max-expansion 0 --lines 1000 " + path);

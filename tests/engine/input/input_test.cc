@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <streambuf>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "tests/fixtures.h"
@@ -22,8 +23,20 @@ using testing::WriteTempFile;
 
 std::vector<std::string> AllLines(Input& input) {
   std::vector<std::string> lines;
-  bool truncated = false;
-  while (auto line = input.NextLine(truncated)) lines.emplace_back(*line);
+  LineCut cut = LineCut::kWhole;
+  while (auto line = input.NextLine(cut)) lines.emplace_back(*line);
+  return lines;
+}
+
+// The lines, then the message of the InputError that ended them.
+std::vector<std::string> AllLinesUntilError(Input& input) {
+  std::vector<std::string> lines;
+  LineCut cut = LineCut::kWhole;
+  try {
+    while (auto line = input.NextLine(cut)) lines.emplace_back(*line);
+  } catch (const InputError& error) {
+    lines.emplace_back(error.what());
+  }
   return lines;
 }
 
@@ -88,14 +101,14 @@ TEST(Input, HashesTheRawBytes) {
 TEST(Input, CutsOverlongLinesAndGoesOn) {
   const std::string long_line(Input::kMaxLine * 3, 'x');
   Input input(WriteTempFile("long.txt", "first\n" + long_line + "\nlast\n"));
-  bool truncated = false;
-  EXPECT_EQ(*input.NextLine(truncated), "first");
-  EXPECT_FALSE(truncated);
-  EXPECT_EQ(input.NextLine(truncated)->size(), Input::kMaxLine);
-  EXPECT_TRUE(truncated);
-  EXPECT_EQ(*input.NextLine(truncated), "last");
-  EXPECT_FALSE(truncated);
-  EXPECT_FALSE(input.NextLine(truncated).has_value());
+  LineCut cut = LineCut::kWhole;
+  EXPECT_EQ(*input.NextLine(cut), "first");
+  EXPECT_EQ(cut, LineCut::kWhole);
+  EXPECT_EQ(input.NextLine(cut)->size(), Input::kMaxLine);
+  EXPECT_EQ(cut, LineCut::kTooLong);
+  EXPECT_EQ(*input.NextLine(cut), "last");
+  EXPECT_EQ(cut, LineCut::kWhole);
+  EXPECT_FALSE(input.NextLine(cut).has_value());
 }
 
 TEST(Input, LinesAcrossBufferBoundaries) {
@@ -156,49 +169,104 @@ TEST(Input, ReadsAStreamAsItReadsAFile) {
   EXPECT_EQ(input.raw_bytes_read(), Gzip(text).size());
 }
 
-// A plain file is mapped a window at a time; a stream of the same bytes is
-// copied. Both must give the same lines, positions, byte count and hash,
-// here with lines (one of them cut at kMaxLine) across the windows' edges.
-TEST(Input, AMappedFileReadsAsTheSameBytesAsAStream) {
+// A plain file read with read(2) and a stream of the same bytes give the
+// same lines, positions, byte count and hash, here with lines (one of them
+// cut at kMaxLine) across the 1 MiB buffers' edges.
+TEST(Input, AFileReadsAsTheSameBytesAsAStream) {
   std::string text = ManyLines(150000);
   text += std::string(Input::kMaxLine * 20, 'y') + "\n";
   text += ManyLines(150000) + "no newline at the end";
-  const std::string path = WriteTempFile("mapped.txt", text);
-  Input mapped(path);
+  const std::string path = WriteTempFile("file.txt", text);
+  Input file(path);
   std::istringstream in(text);
   Input streamed(in, "-");
-  bool truncated_mapped = false, truncated_streamed = false;
+  LineCut cut_file = LineCut::kWhole, cut_streamed = LineCut::kWhole;
   size_t lines = 0, cut = 0;
   while (true) {
-    const auto a = mapped.NextLine(truncated_mapped);
-    const auto b = streamed.NextLine(truncated_streamed);
+    const auto a = file.NextLine(cut_file);
+    const auto b = streamed.NextLine(cut_streamed);
     ASSERT_EQ(a.has_value(), b.has_value()) << "line " << lines + 1;
     if (!a) break;
     ++lines;
     ASSERT_EQ(*a, *b) << "line " << lines;
-    ASSERT_EQ(truncated_mapped, truncated_streamed) << "line " << lines;
-    ASSERT_EQ(mapped.line_position(), streamed.line_position());
-    cut += truncated_mapped;
+    ASSERT_EQ(cut_file, cut_streamed) << "line " << lines;
+    ASSERT_EQ(file.line_position(), streamed.line_position());
+    cut += cut_file == LineCut::kTooLong;
   }
   EXPECT_EQ(lines, 300002u);
   EXPECT_EQ(cut, 1u);
-  EXPECT_EQ(mapped.raw_bytes_read(), text.size());
-  EXPECT_EQ(mapped.Sha256Hex(), streamed.Sha256Hex());
+  EXPECT_EQ(file.raw_bytes_read(), text.size());
+  EXPECT_EQ(file.Sha256Hex(), streamed.Sha256Hex());
 }
 
-// Skipping the rest of a mapped file still hashes and counts every byte.
-TEST(Input, SkippingTheRestOfAMappedFileHashesItAll) {
+// Skipping the rest of a file still hashes and counts every byte.
+TEST(Input, SkippingTheRestOfAFileHashesItAll) {
   const std::string text = ManyLines(300000);
-  Input mapped(WriteTempFile("skipped.txt", text));
-  bool truncated = false;
-  EXPECT_EQ(*mapped.NextLine(truncated), "line 0");
-  mapped.SkipRest();
-  EXPECT_FALSE(mapped.NextLine(truncated).has_value());
+  Input file(WriteTempFile("skipped.txt", text));
+  LineCut cut = LineCut::kWhole;
+  EXPECT_EQ(*file.NextLine(cut), "line 0");
+  file.SkipRest();
+  EXPECT_FALSE(file.NextLine(cut).has_value());
   std::istringstream in(text);
   Input streamed(in, "-");
   AllLines(streamed);
-  EXPECT_EQ(mapped.raw_bytes_read(), text.size());
-  EXPECT_EQ(mapped.Sha256Hex(), streamed.Sha256Hex());
+  EXPECT_EQ(file.raw_bytes_read(), text.size());
+  EXPECT_EQ(file.Sha256Hex(), streamed.Sha256Hex());
+}
+
+// Compressed data cut short: every line decoded comes whole, the one the
+// cut split comes unfinished, and then the error, naming the file and the
+// line where reading stopped.
+TEST(Input, ALineThatAReadFailureCutsComesUnfinishedThenTheError) {
+  // zstd decodes whole blocks of up to 128 KiB: enough of them that the
+  // cut leaves some decoded.
+  std::string text;
+  for (int i = 0; i < 200000; ++i) text += "line " + std::to_string(i) + "\n";
+  for (const auto& [name, data, reason] :
+       {std::tuple{"split.gz", Gzip(text), "gzip data ends early"},
+        std::tuple{"split.zst", Zstd(text), "zstd data ends early"}}) {
+    SCOPED_TRACE(name);
+    const std::string path =
+        WriteTempFile(name, data.substr(0, data.size() / 2));
+    Input input(path);
+    LineCut cut = LineCut::kWhole;
+    std::vector<std::string> lines;
+    while (true) {
+      const auto line = input.NextLine(cut);
+      ASSERT_TRUE(line.has_value());
+      lines.emplace_back(*line);
+      if (cut != LineCut::kWhole) break;
+      ASSERT_EQ(lines.back(), "line " + std::to_string(lines.size() - 1));
+    }
+    EXPECT_EQ(cut, LineCut::kUnfinished);
+    // The start of the next line, as far as it was decoded.
+    const std::string next = "line " + std::to_string(lines.size() - 1);
+    EXPECT_TRUE(next.starts_with(lines.back())) << lines.back();
+    const std::string at = std::to_string(lines.size());
+    try {
+      input.NextLine(cut);
+      ADD_FAILURE() << "no error after the unfinished line";
+    } catch (const InputError& error) {
+      EXPECT_EQ(std::string(error.what()),
+                path + ":" + at + ": " + reason +
+                    " (truncated file); reading stopped at line " + at);
+    }
+  }
+}
+
+// Cut at a line's end, the data leaves no unfinished line: the error comes
+// at once, naming the line that would have come next.
+TEST(Input, AReadFailureBetweenLinesNamesTheNextLine) {
+  const std::string text = "one\ntwo\n";
+  std::string data = Gzip(text);
+  data.resize(data.size() - 8);  // the member's trailer: all text decodes
+  const std::string path = WriteTempFile("no_trailer.gz", data);
+  Input input(path);
+  EXPECT_EQ(AllLinesUntilError(input),
+            (std::vector<std::string>{"one", "two",
+                                      path + ":3: gzip data ends early "
+                                             "(truncated file); reading "
+                                             "stopped at line 3"}));
 }
 
 // A stream that fails on its first read, so the constructor's look-ahead

@@ -1,8 +1,9 @@
-/* Strategy plugins that crash the process, for tests/bench/run/crash_test.cc:
- * on a puzzle whose first cell is empty, crash-segv writes through a null
- * pointer, crash-abort calls abort() and crash-overflow recurses until its
- * stack runs out; every other puzzle is answered "over budget" after 0
- * nodes, which the contract allows. */
+/* Strategy plugins that end the process, for tests/bench/run/crash_test.cc and
+ * faults_test.cc: on a puzzle whose first cell is empty, crash-segv writes
+ * through a null pointer, crash-abort calls abort(), crash-overflow recurses
+ * until its stack runs out and exit-zero calls exit(0), as if all were well;
+ * every other puzzle is answered "over budget" after 0 nodes, which the
+ * contract allows. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -28,6 +29,8 @@ __attribute__((no_sanitize("address", "undefined"))) static int overflow(void) {
 __attribute__((no_sanitize("address", "undefined"))) static void crash(void) {
 #if defined(CRASH_ABORT)
   abort();
+#elif defined(CRASH_EXIT)
+  exit(0);
 #elif defined(CRASH_OVERFLOW)
   (void)overflow();
 #else
