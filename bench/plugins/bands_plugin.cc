@@ -45,6 +45,28 @@ sudoku::SolveResult Slowed(Solve solve) {
   }
   return r;
 }
+#elif defined(SUDOKU_PLUGIN_COSTLIER_PCT)
+// A deliberately costlier build (bands_plugin_costly2), for showing that
+// bench compare catches a change in instructions that timing on a loaded
+// machine cannot: after each solve it runs a loop of the given share of
+// kInstructionsPerSolve, bands' mean instructions per puzzle on the data it
+// is shown on (measured under callgrind). Deterministic, unlike the
+// clock-driven spin above; the same on every puzzle, so the share is of the
+// mean.
+constexpr uint64_t kInstructionsPerSolve =
+    SUDOKU_PLUGIN_INSTRUCTIONS_PER_SOLVE;
+template <typename Solve>
+sudoku::SolveResult Slowed(Solve solve) {
+  const sudoku::SolveResult r = solve();
+  // Three instructions an iteration: the add, the compare, the branch.
+  const uint64_t iterations =
+      kInstructionsPerSolve * SUDOKU_PLUGIN_COSTLIER_PCT / 300;
+#pragma GCC unroll 1
+  for (uint64_t i = 0; i < iterations; ++i) {
+    asm volatile("");
+  }
+  return r;
+}
 #else
 template <typename Solve>
 sudoku::SolveResult Slowed(Solve solve) {
