@@ -90,7 +90,8 @@ TEST(BenchInstructions, ANativeAvx512BuildNamesThePresetValgrindCanRun) {
 
 TEST(BenchInstructions, UncountedRunsLeaveTheColumnsEmpty) {
   const std::string csv = TempPath("instr_none.csv");
-  const auto run = Bench("-q -s bitmask --csv " + csv + " " + kRegression);
+  const auto run =
+      Bench("-q -s bitmask --lines 100 --csv " + csv + " " + kRegression);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(Field(csv, "instructions_per_puzzle"), "");
   EXPECT_EQ(Field(csv, "instructions_by"), "");
@@ -98,8 +99,9 @@ TEST(BenchInstructions, UncountedRunsLeaveTheColumnsEmpty) {
 }
 
 TEST(BenchInstructions, TheCounterByNameSaysWhyItIsMissing) {
-  const auto run = Bench("--instructions=5 --instructions-by counter -q " +
-                         kRegression);
+  const auto run = Bench(
+      "--instructions=5 --instructions-by counter -q --lines 100 " +
+      kRegression);
   if (run.exit_code == 0) GTEST_SKIP() << "this machine has the counter";
   EXPECT_EQ(run.exit_code, 2);
   const std::vector<std::string> lines = Lines(run.err);
