@@ -42,9 +42,9 @@ struct CompareOptions {
   int min_repeats = 3;
   bool gate_timing = true;
   // Instructions per puzzle (bench --instructions) between builds that are
-  // not one build: a rise beyond this fraction fails. Between rows of one
-  // build (same revision, compiler, flags and plugin file) and the same
-  // sample and counter the count must be equal.
+  // not one build: a rise beyond this fraction fails. Between callgrind's
+  // counts of one build (same revision, compiler, flags and plugin file)
+  // over the same sample the count must be equal.
   double max_instructions = 0.01;
 };
 
@@ -92,7 +92,7 @@ struct TimingCheck {
 // Instructions per puzzle, judged when both rows counted them.
 struct InstructionCheck {
   bool compared = false;
-  bool exact = false;      // one build, one sample, one counter
+  bool exact = false;      // callgrind's, one build, one sample
   bool regressed = false;  // differs (exact) or rose beyond the tolerance
   double change = 0;       // current / baseline - 1
   std::string note;        // how it was judged, or why not at all

@@ -98,6 +98,17 @@ TEST(CompareInstructions, WithinTheToleranceOrFewerPassesBetweenBuilds) {
             kExitOk);
 }
 
+TEST(CompareInstructions, ACounterGetsTheToleranceEvenOnOneBuild) {
+  ReportEntry base = Counted(100000), cur = Counted(100003);
+  base.row.instructions_by = cur.row.instructions_by = "counter";
+  Comparison c = Compare(base, cur);
+  EXPECT_EQ(c.ExitCode(), kExitOk);
+  EXPECT_FALSE(c.rows[0].instructions.exact);
+  cur.row.instructions_per_puzzle = 102000;
+  c = Compare(base, cur);
+  EXPECT_EQ(c.ExitCode(), kExitFailure);
+}
+
 TEST(CompareInstructions, UnlikeBuildsAreSaidNotJudged) {
   const Comparison c =
       Compare(Counted(100000), Counted(150000, "abc", "Release -O3 "

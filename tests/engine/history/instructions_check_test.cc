@@ -15,7 +15,7 @@ using testing::History;
 // Commit `commit` at 1000 puzzles/s, its instructions counted by callgrind
 // over `sample` puzzles.
 void Counted(History& h, const std::string& commit, double instructions,
-             uint64_t sample = 200) {
+             uint64_t sample = 200, const std::string& by = "callgrind") {
   ReportEntry e = DlxEntry();
   e.row.puzzles_per_s = 1000;
   e.row.wall_s = e.row.pass_wall_s = e.row.puzzles / 1000.0;
@@ -23,7 +23,7 @@ void Counted(History& h, const std::string& commit, double instructions,
   e.row.puzzles_per_s_min = 990;
   e.row.puzzles_per_s_max = 1010;
   e.row.instructions_per_puzzle = instructions;
-  e.row.instructions_by = "callgrind";
+  e.row.instructions_by = by;
   e.row.instructions_sample = sample;
   h.Add(commit, e);
 }
@@ -68,6 +68,18 @@ TEST(HistoryInstructions, RunsOfOneCommitMustCountAlike) {
   EXPECT_EQ(check.series[0].reasons.back(),
             "runs of x counted different instructions: 100000.0 and 100000.5 "
             "per puzzle");
+}
+
+TEST(HistoryInstructions, RunsOfOneCommitByTheCounterGetTheTolerance) {
+  History h;
+  for (int i = 0; i < 6; ++i) {
+    Counted(h, "c" + std::to_string(i), 100000, 200, "counter");
+  }
+  Counted(h, "x", 100000, 200, "counter");
+  Counted(h, "x", 100004, 200, "counter");
+  EXPECT_EQ(h.Check().series[0].verdict, SeriesVerdict::kPass);
+  Counted(h, "x", 103000, 200, "counter");
+  EXPECT_EQ(h.Check().series[0].verdict, SeriesVerdict::kChanged);
 }
 
 TEST(HistoryInstructions, OtherSamplesAreNotJudged) {
