@@ -195,7 +195,7 @@ std::unique_ptr<const RunPlan> Resolve(const RunCommandOptions& o,
       (ranks == nullptr || ranks->rank() == 0) && ShowsProgress(o.progress);
   plan->strict_expected = o.strict_expected;
   plan->repeat = o.repeat;
-  plan->instructions.sample = ranks == nullptr ? o.instructions : 0;
+  plan->instructions.sample = o.instructions;
   plan->instructions.by = o.instructions_by;
   plan->instructions.plugins = o.plugins;
   for (const std::string& exec : o.execs) {
