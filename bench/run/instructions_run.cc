@@ -112,8 +112,8 @@ class InstructionsRunner : public PassRunner {
                 << "under valgrind\n";
       failed_ = true;
     } else if (missing && by == "auto") {
-      std::cerr << "bench: --instructions: no instruction counter ("
-                << *missing << "); counting under valgrind's callgrind\n";
+      std::cerr << "bench: --instructions: no instruction counter (" << *missing
+                << "); counting under valgrind's callgrind\n";
     }
   }
 
@@ -158,6 +158,10 @@ class InstructionsRunner : public PassRunner {
 
 void InstructionsRunner::Count(const std::string& path, DatasetPass& pass) {
   namespace fs = std::filesystem;
+  if (path == "-") {  // read once, by the pass: no sample to take again
+    std::cerr << "bench: --instructions: standard input is not counted\n";
+    return;
+  }
   std::string dir_template =
       (fs::temp_directory_path() / "bench-instructions-XXXXXX").string();
   if (mkdtemp(dir_template.data()) == nullptr) {
@@ -210,11 +214,19 @@ std::optional<uint64_t> InstructionsRunner::CountByCallgrind(
     const std::string& dir) {
   const std::string out = dir + "/callgrind.out";
   const std::string log = dir + "/child.log";
-  std::vector<std::string> args = {
-      "valgrind", "--tool=callgrind", "--collect-atstart=no",
-      "--callgrind-out-file=" + out, SelfPath(), "--instructions-child",
-      "-q", "-t", "1", "-s", std::string(strategy.name),
-      "--limit", std::to_string(plan_.run.solution_limit)};
+  std::vector<std::string> args = {"valgrind",
+                                   "--tool=callgrind",
+                                   "--collect-atstart=no",
+                                   "--callgrind-out-file=" + out,
+                                   SelfPath(),
+                                   "--instructions-child",
+                                   "-q",
+                                   "-t",
+                                   "1",
+                                   "-s",
+                                   std::string(strategy.name),
+                                   "--limit",
+                                   std::to_string(plan_.run.solution_limit)};
   if (plan_.run.max_nodes != kUnlimitedNodes) {
     args.insert(args.end(),
                 {"--max-nodes", std::to_string(plan_.run.max_nodes)});

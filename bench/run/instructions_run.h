@@ -4,12 +4,12 @@
 // where the kernel exposes it, else under valgrind's callgrind.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
-#include <vector>
 
 #include "bench/run/pass_runner.h"
-#include "engine/stats/run_options.h"
 
 namespace sudoku {
 

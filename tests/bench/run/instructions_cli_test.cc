@@ -63,8 +63,9 @@ TEST(BenchInstructions, CallgrindCountsTheSampleExactlyRunToRun) {
             Field(a, "instructions_per_puzzle"));
   const auto compare = Bench("compare " + a + " " + b);
   EXPECT_EQ(compare.exit_code, 0) << compare.out;
-  EXPECT_TRUE(Has(compare.out, "instructions equal (one build, callgrind, "
-                               "10 puzzles)"))
+  EXPECT_TRUE(Has(compare.out,
+                  "instructions equal (one build, callgrind, "
+                  "10 puzzles)"))
       << compare.out;
 }
 
@@ -81,8 +82,10 @@ TEST(BenchInstructions, ANativeAvx512BuildNamesThePresetValgrindCanRun) {
       !Has(ReadFile("/proc/cpuinfo"), " avx512f")) {
     GTEST_SKIP() << "not a -march=native build on an AVX-512 CPU";
   }
-  const auto run = Bench("--instructions=2 --instructions-by callgrind -q "
-                         "-s bitmask " + kEasy);
+  const auto run = Bench(
+      "--instructions=2 --instructions-by callgrind -q "
+      "-s bitmask " +
+      kEasy);
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_TRUE(Has(run.err, "valgrind could not run bitmask")) << run.err;
   EXPECT_TRUE(Has(run.err, "cmake --preset x86-64-v3")) << run.err;
@@ -99,9 +102,9 @@ TEST(BenchInstructions, UncountedRunsLeaveTheColumnsEmpty) {
 }
 
 TEST(BenchInstructions, TheCounterByNameSaysWhyItIsMissing) {
-  const auto run = Bench(
-      "--instructions=5 --instructions-by counter -q --lines 100 " +
-      kRegression);
+  const auto run =
+      Bench("--instructions=5 --instructions-by counter -q --lines 100 " +
+            kRegression);
   if (run.exit_code == 0) GTEST_SKIP() << "this machine has the counter";
   EXPECT_EQ(run.exit_code, 2);
   // One line says it (the other is --lines's own note).
@@ -115,8 +118,8 @@ TEST(BenchInstructions, TheCounterByNameSaysWhyItIsMissing) {
 }
 
 TEST(BenchInstructions, RefusedWithModesThatSplitOrResumeTheDataset) {
-  for (const std::string other : {"--ab bitmask,dlx", "--shard 1/2",
-                                  "--parse-only", "--isolate"}) {
+  for (const std::string other :
+       {"--ab bitmask,dlx", "--shard 1/2", "--parse-only", "--isolate"}) {
     const auto run = Bench("--instructions " + other + " -q " + kRegression);
     EXPECT_EQ(run.exit_code, 2) << other;
     EXPECT_TRUE(Has(run.err, "--instructions")) << other << ": " << run.err;

@@ -2,14 +2,13 @@
 // puzzles every time, callgrind's totals are read from its output file, and
 // the processor's counter counts a solve where the kernel exposes it (the
 // test says why it skips where it does not).
-#include "bench/run/instructions_run.h"
-
 #include <gtest/gtest.h>
 
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "bench/run/instructions_run.h"
 #include "engine/input/puzzle.h"
 #include "engine/pipeline/driver.h"
 #include "engine/pipeline/instruction_count.h"
@@ -62,10 +61,10 @@ TEST(InstructionSample, EvenlySpacedAndTheSameEveryTime) {
 }
 
 TEST(CallgrindTotal, ReadsTotalsOrSummary) {
-  std::string path = WriteTempFile(
-      "callgrind.out.test",
-      "version: 1\ncreator: callgrind-3.19.0\nevents: Ir\n"
-            "fn=main\n1 5\nsummary: 123456789\ntotals: 123456789\n");
+  std::string path =
+      WriteTempFile("callgrind.out.test",
+                    "version: 1\ncreator: callgrind-3.19.0\nevents: Ir\n"
+                    "fn=main\n1 5\nsummary: 123456789\ntotals: 123456789\n");
   EXPECT_EQ(CallgrindTotal(path), 123456789u);
   path = WriteTempFile("callgrind.out.2", "events: Ir\nsummary: 42\n");
   EXPECT_EQ(CallgrindTotal(path), 42u);

@@ -15,8 +15,9 @@ namespace {
 
 // One row counted under callgrind over 200 puzzles, on one build.
 ReportEntry Counted(double instructions, const std::string& revision = "abc",
-                    const std::string& flags = "Release -O3 "
-                                               "-march=x86-64-v3") {
+                    const std::string& flags =
+                        "Release -O3 "
+                        "-march=x86-64-v3") {
   ReportEntry e;
   ReportRow& r = e.row;
   r.dataset = "regression.txt";
@@ -93,9 +94,9 @@ TEST(CompareInstructions, WithinTheToleranceOrFewerPassesBetweenBuilds) {
   CompareOptions loose;
   loose.max_instructions = 0.05;
   const ReportEntry base = Counted(100000), cur = Counted(104000, "def");
-  EXPECT_EQ(CompareReports(std::span(&base, 1), std::span(&cur, 1), loose)
-                .ExitCode(),
-            kExitOk);
+  EXPECT_EQ(
+      CompareReports(std::span(&base, 1), std::span(&cur, 1), loose).ExitCode(),
+      kExitOk);
 }
 
 TEST(CompareInstructions, ACounterGetsTheToleranceEvenOnOneBuild) {
@@ -110,9 +111,9 @@ TEST(CompareInstructions, ACounterGetsTheToleranceEvenOnOneBuild) {
 }
 
 TEST(CompareInstructions, UnlikeBuildsAreSaidNotJudged) {
-  const Comparison c =
-      Compare(Counted(100000), Counted(150000, "abc", "Release -O3 "
-                                                      "-march=native"));
+  const Comparison c = Compare(Counted(100000), Counted(150000, "abc",
+                                                        "Release -O3 "
+                                                        "-march=native"));
   EXPECT_EQ(c.ExitCode(), kExitOk);
   EXPECT_FALSE(c.rows[0].instructions.compared);
   EXPECT_NE(c.rows[0].instructions.note.find("unlike builds"),
