@@ -47,6 +47,7 @@ int CompareCommand::Execute() {
   }
   CompareOptions options;
   options.max_slowdown = o.max_slowdown_pct / 100.0;
+  options.max_instructions = o.max_instructions_pct / 100.0;
   options.min_repeats = o.min_repeats;
   options.gate_timing = !o.no_timing_gate;
   const Comparison comparison = CompareReports(baseline, current, options);

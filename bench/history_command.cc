@@ -278,6 +278,7 @@ int HistoryCommand::Check() {
   options.against = o.against;
   options.window = static_cast<size_t>(o.window);
   options.max_slowdown_pct = o.max_slowdown_pct;
+  options.max_instructions_pct = o.max_instructions_pct;
   options.measure = MeasureOf(o);
   options.change_points = ChangeOptions(o);
   const HistoryCheck check =

@@ -20,6 +20,9 @@ packages+=(time)
 # bench history keeps runs in SQLite or PostgreSQL (libpq); its tests start a
 # PostgreSQL server of their own from the postgresql package (initdb, pg_ctl).
 packages+=(libsqlite3-dev libpq-dev postgresql)
+# bench --instructions counts under valgrind's callgrind where the kernel
+# exposes no instruction counter (its client requests: valgrind/callgrind.h).
+packages+=(valgrind)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -48,6 +48,13 @@ CLI::App* SetupCompare(CLI::App& app, CompareCommandOptions& o) {
                 ->check(CLI::Range(2, 1000))
                 ->capture_default_str(),
             "N");
+  ValueName(subcommand
+                ->add_option("--max-instructions", o.max_instructions_pct,
+                             "Percent rise in instructions per puzzle that "
+                             "fails\nbetween builds (exact on one build)")
+                ->check(CLI::Range(0.0, 100.0))
+                ->capture_default_str(),
+            "P");
   subcommand->add_flag("--no-timing-gate", o.no_timing_gate,
                        "Print timing only; gate on counts alone");
   ValueName(subcommand->add_option("--json", o.json,

@@ -13,6 +13,7 @@ struct CompareCommandOptions {
   std::string baseline;
   std::string current;
   double max_slowdown_pct = 10;
+  double max_instructions_pct = 1;  // between builds (CheckInstructions)
   int min_repeats = 3;
   bool no_timing_gate = false;
   std::string json;

@@ -70,6 +70,13 @@ CLI::App* SetupCheck(CLI::App* h, HistoryCommandOptions& o) {
                 ->capture_default_str(),
             "P");
   ValueName(check
+                ->add_option("--max-instructions", o.max_instructions_pct,
+                             "Percent rise in instructions per puzzle that\n"
+                             "fails (0 to 100; exact within a commit)")
+                ->check(CLI::Range(0.0, 100.0))
+                ->capture_default_str(),
+            "P");
+  ValueName(check
                 ->add_option("--statistic", o.statistic,
                              "What ranks the splits: rank (Mann-Whitney) or\n"
                              "energy (E-divisive means)")

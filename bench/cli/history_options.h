@@ -30,6 +30,7 @@ struct HistoryCommandOptions {
   std::string against;
   int window = 60;
   double max_slowdown_pct = 0;
+  double max_instructions_pct = 1;  // rise in instructions per puzzle
   std::string statistic = "rank";
   std::string check_json;
   std::string markdown;  // appended to; "-": standard output

@@ -90,6 +90,10 @@ void RunCommandCli::AddExclusions(CLI::App& app) {
       {"--shard", {"--parse-only", "--strict", "--checkpoint", "--resume"}},
       // The reference counts, in the pass of the strategies it holds.
       {"--reference", {"--parse-only"}},
+      // Counted on a sample of each whole dataset, in this process or a
+      // child of its own.
+      {"--instructions", {"--ab", "--shard", "--checkpoint", "--resume",
+                          "--parse-only", "--isolate"}},
   };
   for (const auto& [name, others] : kExcludes) {
     CLI::Option* option = app.get_option(name);
@@ -221,6 +225,19 @@ void RunCommandCli::AddRunOptions(CLI::App& app, RunCommandOptions& o) {
                 ->capture_default_str(),
             "N")
       ->group(kRun);
+  ValueName(app.add_flag("--instructions{200}", o.instructions,
+                         "Also count instructions per puzzle over N evenly\n"
+                         "spaced puzzles (processor counter, else callgrind)"),
+            "[=N]")
+      ->group(kRun);
+  ValueName(app.add_option("--instructions-by", o.instructions_by,
+                           "How --instructions counts: auto (the counter\n"
+                           "where the kernel has it, else callgrind)")
+                ->check(CLI::IsMember({"auto", "counter", "callgrind"}))
+                ->capture_default_str(),
+            "HOW")
+      ->group(kRun);
+  app.add_flag("--instructions-child", o.instructions_child)->group("");
   Recorded(app.add_flag("--parse-only", o.parse_only,
                         "Only read and parse (input speed); solve nothing"),
            o.parse_only)

@@ -58,6 +58,12 @@ struct RunCommandOptions {
   bool strict_expected = false;
   // --isolate: each plugin strategy in a child process per thread.
   bool isolate = false;
+  // --instructions[=N]: count instructions per puzzle over N puzzles of each
+  // dataset (0: not counted); --instructions-child (hidden): this run is
+  // that count's child under callgrind, its solve calls collected.
+  size_t instructions = 0;
+  std::string instructions_by = "auto";  // auto, counter or callgrind
+  bool instructions_child = false;
 };
 
 // Settings by name and value, in the order they are defined.

@@ -45,6 +45,29 @@ sudoku::SolveResult Slowed(Solve solve) {
   }
   return r;
 }
+#elif defined(SUDOKU_PLUGIN_COSTLIER_PCT)
+// A deliberately costlier build (bands_plugin_costly2), for showing that
+// bench compare catches a change in instructions that timing on a loaded
+// machine cannot: after each solve it runs a loop of the given share of
+// kInstructionsPerSolve, bands' mean instructions per puzzle on the data it
+// is shown on (measured under callgrind). Deterministic, unlike the
+// clock-driven spin above; the same on every puzzle, so the share is of the
+// mean.
+constexpr uint64_t kInstructionsPerSolve =
+    SUDOKU_PLUGIN_INSTRUCTIONS_PER_SOLVE;
+template <typename Solve>
+sudoku::SolveResult Slowed(Solve solve) {
+  const sudoku::SolveResult r = solve();
+  // Two instructions an iteration as GCC 12 writes the loop (a count down
+  // and a branch; callgrind counted 2 per iteration).
+  const uint64_t iterations =
+      kInstructionsPerSolve * SUDOKU_PLUGIN_COSTLIER_PCT / 200;
+#pragma GCC unroll 1
+  for (uint64_t i = 0; i < iterations; ++i) {
+    asm volatile("");
+  }
+  return r;
+}
 #else
 template <typename Solve>
 sudoku::SolveResult Slowed(Solve solve) {

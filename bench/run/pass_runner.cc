@@ -6,6 +6,7 @@
 
 #include "bench/run/ab_run.h"
 #include "bench/run/checkpoint_run.h"
+#include "bench/run/instructions_run.h"
 #include "bench/run/repeat_rounds.h"
 
 namespace sudoku {
@@ -22,7 +23,9 @@ DatasetPass RunOnce(const std::string& path, const RunOptions& run,
   return pass;
 }
 
-std::unique_ptr<PassRunner> MakePassRunner(const RunPlan& plan,
+namespace {
+
+std::unique_ptr<PassRunner> MakeModeRunner(const RunPlan& plan,
                                            Observers& observers,
                                            Outputs& outputs,
                                            ExitCode& exit_code) {
@@ -38,6 +41,20 @@ std::unique_ptr<PassRunner> MakePassRunner(const RunPlan& plan,
       break;
   }
   return std::make_unique<OnePassRunner>(plan.run);
+}
+
+}  // namespace
+
+std::unique_ptr<PassRunner> MakePassRunner(const RunPlan& plan,
+                                           Observers& observers,
+                                           Outputs& outputs,
+                                           ExitCode& exit_code) {
+  auto runner = MakeModeRunner(plan, observers, outputs, exit_code);
+  // --instructions adds a count to the passes of one pass or of rounds.
+  if (plan.instructions.sample > 0) {
+    return MakeInstructionsRunner(plan, std::move(runner));
+  }
+  return runner;
 }
 
 }  // namespace sudoku

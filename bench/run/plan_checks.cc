@@ -134,6 +134,10 @@ std::string RanksRule(const PlanFacts& f) {
   if (!o.checkpoint.empty() || !o.resume.empty()) {
     return "--checkpoint and --resume do not combine with mpirun";
   }
+  if (o.instructions > 0) {
+    return "--instructions counts a sample of each whole dataset in one "
+           "process; it does not combine with mpirun";
+  }
   if (o.lines != 0) {
     return "under mpirun every rank reads its whole part (and hashes the "
            "whole file); --lines does not combine with it";

@@ -53,6 +53,9 @@ RunOptions EngineOptions(const RunCommandOptions& o,
   run.strict = o.strict;
   run.max_lines = o.lines;
   run.max_expansion = o.max_expansion;
+  if (o.instructions_child) {
+    run.count_instructions = InstructionCount::kCallgrind;
+  }
   std::string unused;
   if (!o.shard.empty()) run.shard = *ParseShard(o.shard, unused);
   if (!o.ab.empty()) {
@@ -192,6 +195,12 @@ std::unique_ptr<const RunPlan> Resolve(const RunCommandOptions& o,
       (ranks == nullptr || ranks->rank() == 0) && ShowsProgress(o.progress);
   plan->strict_expected = o.strict_expected;
   plan->repeat = o.repeat;
+  plan->instructions.sample = o.instructions;
+  plan->instructions.by = o.instructions_by;
+  plan->instructions.plugins = o.plugins;
+  for (const std::string& exec : o.execs) {
+    plan->instructions.exec_names.push_back(exec.substr(0, exec.find('=')));
+  }
   if (cli.MaxSlowdownGiven()) plan->ab.max_slowdown = o.max_slowdown;
   plan->ab.batch_given = cli.BatchGiven();
   if (!CheckFiles(o, *plan, err) ||

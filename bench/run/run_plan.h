@@ -45,6 +45,14 @@ struct CheckpointPlan {
   std::optional<Checkpoint> resumed;          // --resume: read once
 };
 
+// --instructions N: what the count's sample and its child need.
+struct InstructionsPlan {
+  size_t sample = 0;  // puzzles per dataset; 0: not counted
+  std::string by = "auto";  // --instructions-by
+  std::vector<std::string> plugins;     // --plugin, as given, for the child
+  std::vector<std::string> exec_names;  // --exec strategies: not counted
+};
+
 struct RunPlan {
   RunMode mode = RunMode::kOnePass;
   bool list = false;  // --list: print the strategies, run nothing
@@ -66,6 +74,7 @@ struct RunPlan {
   int repeat = 1;
   AbPlan ab;
   CheckpointPlan checkpoint;
+  InstructionsPlan instructions;
   RankGroup* ranks = nullptr;  // under mpirun
 
   bool Unreadable(size_t index) const;

@@ -311,6 +311,64 @@ std::string BuildChange(const ReportRow& baseline, const ReportRow& current) {
   return origin_moved ? "strategy " + origin_change : "";
 }
 
+InstructionCheck CheckInstructions(const ReportEntry& baseline,
+                                   const ReportEntry& current,
+                                   double max_instructions) {
+  InstructionCheck check;
+  const ReportRow& b = baseline.row;
+  const ReportRow& c = current.row;
+  const Manifest& bm = baseline.manifest;
+  const Manifest& cm = current.manifest;
+  if (b.instructions_by.empty() || c.instructions_by.empty()) return check;
+  const auto counted = [](const ReportRow& row) {
+    return row.instructions_by + " over " +
+           std::to_string(row.instructions_sample) + " puzzles";
+  };
+  // Counts of other code than the compiler made for these flags, or of
+  // another sample, measure something else: said, never judged.
+  if (b.instructions_by != c.instructions_by ||
+      b.instructions_sample != c.instructions_sample) {
+    check.note = "instructions not compared: " + counted(b) + " vs " +
+                 counted(c);
+    return check;
+  }
+  if (bm.build_flags != cm.build_flags || bm.compiler != cm.compiler) {
+    check.note = "instructions not compared: unlike builds (" +
+                 bm.compiler + " " + bm.build_flags + " vs " + cm.compiler +
+                 " " + cm.build_flags + ")";
+    return check;
+  }
+  check.compared = true;
+  check.change = b.instructions_per_puzzle > 0
+                     ? c.instructions_per_puzzle / b.instructions_per_puzzle - 1
+                     : 0.0;
+  // A simulator's count is exact; a processor's counter may count a few
+  // instructions more on one run than another (work on the way back from
+  // an interrupt), so its counts get the tolerance even on one build.
+  check.exact = b.instructions_by == "callgrind" &&
+                bm.git_revision == cm.git_revision &&
+                bm.git_revision != "unknown" &&
+                b.strategy_sha256 == c.strategy_sha256 &&
+                b.strategy_origin == c.strategy_origin;
+  const std::string by = b.instructions_by + ", " +
+                         std::to_string(b.instructions_sample) + " puzzles";
+  if (check.exact) {
+    check.regressed = b.instructions_per_puzzle != c.instructions_per_puzzle;
+    check.note = check.regressed
+                     ? "instructions differ on one build (" + by +
+                           "): the count should be exact"
+                     : "instructions equal (one build, " + by + ")";
+  } else {
+    check.regressed = check.change > max_instructions;
+    const std::string size =
+        (check.change >= 0 ? "+" : "-") + Percent(std::fabs(check.change));
+    check.note = "instructions " + size + " (" + by + "; " +
+                 (check.regressed ? "beyond " : "within ") +
+                 Percent(max_instructions) + " allowed between builds)";
+  }
+  return check;
+}
+
 Comparison CompareReports(std::span<const ReportEntry> baseline,
                           std::span<const ReportEntry> current,
                           const CompareOptions& options) {
@@ -362,9 +420,16 @@ Comparison CompareReports(std::span<const ReportEntry> baseline,
     r.change = RowDirection(r.metrics);
     r.timing = CheckTiming(base, cur, options);
     r.build_note = BuildChange(base.row, cur.row);
+    r.instructions =
+        CheckInstructions(base, cur, options.max_instructions);
+    if (r.instructions.compared) {
+      r.metrics.push_back({"instructions_per_puzzle",
+                           base.row.instructions_per_puzzle,
+                           cur.row.instructions_per_puzzle, false});
+    }
     if (!r.changed.empty()) {
       r.verdict = RowVerdict::kChanged;
-    } else if (r.timing.regressed) {
+    } else if (r.timing.regressed || r.instructions.regressed) {
       r.verdict = RowVerdict::kSlower;
     }
   }

@@ -41,12 +41,18 @@ struct CompareOptions {
   // not CPU time.
   int min_repeats = 3;
   bool gate_timing = true;
+  // Instructions per puzzle (bench --instructions) between builds that are
+  // not one build: a rise beyond this fraction fails. Between callgrind's
+  // counts of one build (same revision, compiler, flags and plugin file)
+  // over the same sample the count must be equal.
+  double max_instructions = 0.01;
 };
 
 enum class RowVerdict {
   kSame,     // searched alike, and not slower beyond the gate
   kChanged,  // a node count or outcome count differs: fails
-  kSlower,   // slower beyond --max-slowdown and the noise: fails
+  kSlower,   // slower beyond --max-slowdown and the noise, or costlier in
+             // instructions (InstructionCheck): fails
   kMissing,  // in the baseline, not in the current report: fails
   kNew,      // only in the current report: informational
 };
@@ -83,6 +89,15 @@ struct TimingCheck {
   std::string note;         // why informational, or how the gate decided
 };
 
+// Instructions per puzzle, judged when both rows counted them.
+struct InstructionCheck {
+  bool compared = false;
+  bool exact = false;      // callgrind's, one build, one sample
+  bool regressed = false;  // differs (exact) or rose beyond the tolerance
+  double change = 0;       // current / baseline - 1
+  std::string note;        // how it was judged, or why not at all
+};
+
 struct RowComparison {
   std::string dataset, strategy;
   uint32_t limit = 1;
@@ -96,6 +111,7 @@ struct RowComparison {
   // both; neither when only columns without a better side moved.
   Change change = Change::kNone;
   TimingCheck timing;
+  InstructionCheck instructions;
   int baseline_repeats = 0, current_repeats = 0;
   // Set when the strategy's build changed (strategy_sha256 or
   // strategy_origin differ): "plugin build changed: sha256 1a2b... -> 5e6f...".
@@ -119,6 +135,11 @@ struct Comparison {
 
 // What changed in the build behind a row, or empty when the same build ran.
 std::string BuildChange(const ReportRow& baseline, const ReportRow& current);
+
+// Judges instructions per puzzle (both rows must have counted them).
+InstructionCheck CheckInstructions(const ReportEntry& baseline,
+                                   const ReportEntry& current,
+                                   double max_instructions);
 
 // Matches rows by (dataset, strategy, limit, max_nodes).
 Comparison CompareReports(std::span<const ReportEntry> baseline,

@@ -42,6 +42,15 @@ Json RowJson(const RowComparison& r) {
   };
   // Only when it changed, so reports of one build compare as they always did.
   if (!r.build_note.empty()) row["build_note"] = r.build_note;
+  // Only when counted (bench --instructions), likewise.
+  if (!r.instructions.note.empty()) {
+    const InstructionCheck& i = r.instructions;
+    row["instructions"] = {{"compared", i.compared},
+                           {"exact", i.exact},
+                           {"regressed", i.regressed},
+                           {"change", JsonNumber(i.change)},
+                           {"note", i.note}};
+  }
   if (r.change != Change::kNone) row["change"] = ChangeName(r.change);
   return row;
 }

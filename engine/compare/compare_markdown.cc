@@ -72,11 +72,17 @@ std::string WhatMoved(const RowComparison& r) {
   for (const MetricDelta& m : r.metrics) {
     if (m.exact && m.baseline != m.current) line(Moved(m));
   }
-  if (r.verdict == RowVerdict::kSlower) {
+  if (r.verdict == RowVerdict::kSlower && r.timing.regressed) {
     for (const MetricDelta& m : r.metrics) {
       if (m.name == "puzzles_per_s") line(Moved(m));
     }
     line("timing " + r.timing.note);
+  }
+  if (r.instructions.regressed) {
+    for (const MetricDelta& m : r.metrics) {
+      if (m.name == "instructions_per_puzzle") line(Moved(m));
+    }
+    line(r.instructions.note);
   }
   if (!r.build_note.empty()) line(r.build_note);
   return out;

@@ -78,6 +78,9 @@ void PrintRow(std::ostream& out, const RowComparison& r) {
       out, table,
       {.indent = "    ", .left_aligned = {0, 4}, .rule_under_header = false});
   out << "    timing " << r.timing.note << '\n';
+  if (!r.instructions.note.empty()) {
+    out << "    " << r.instructions.note << '\n';
+  }
 }
 
 }  // namespace

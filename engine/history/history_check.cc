@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "engine/common/exit_codes.h"
+#include "engine/common/text_format.h"
 #include "engine/stats/hodges_lehmann.h"
 #include "engine/stats/quantile.h"
 
@@ -201,6 +202,66 @@ void JudgeExact(SeriesCheck& check, const LedgerReader& ledger) {
     check.puzzles.push_back(std::to_string(total - check.puzzles.size()) +
                             " more puzzles changed");
   }
+}
+
+// Instructions per puzzle counted alike (by the same counter, over as many
+// puzzles) in two rows.
+bool CountedAlike(const ReportRow& a, const ReportRow& b) {
+  return !a.instructions_by.empty() && a.instructions_by == b.instructions_by &&
+         a.instructions_sample == b.instructions_sample;
+}
+
+std::string InstructionsText(double value) { return Fixed(value, 1); }
+
+// Instructions per puzzle: callgrind's exact among the runs of the newest
+// commit (one build; a processor's counter may differ by a few, so its
+// runs get the allowed share), and the newest against the baseline within
+// the allowed rise, named by the first commit after the baseline beyond it.
+void JudgeInstructions(SeriesCheck& check, const CheckOptions& options) {
+  const Points& p = check.points;
+  const size_t newest = p.size() - 1;
+  const ReportRow& now = p[newest]->First().row;
+  const double allowed = options.max_instructions_pct / 100;
+  for (const StoredResult* run : p[newest]->runs) {
+    const ReportRow& r = run->entry.row;
+    const double apart = std::fabs(r.instructions_per_puzzle /
+                                       now.instructions_per_puzzle -
+                                   1);
+    if (!CountedAlike(now, r) || apart == 0 ||
+        (now.instructions_by != "callgrind" && apart <= allowed)) {
+      continue;
+    }
+    check.verdict = SeriesVerdict::kChanged;
+    check.reasons.push_back(
+        "runs of " + p[newest]->commit + " counted different instructions: " +
+        InstructionsText(now.instructions_per_puzzle) + " and " +
+        InstructionsText(r.instructions_per_puzzle) + " per puzzle");
+    break;
+  }
+  if (check.baseline == newest) return;
+  const ReportRow& base = p[check.baseline]->First().row;
+  const auto rise = [&](const ReportRow& r) {
+    return r.instructions_per_puzzle / base.instructions_per_puzzle - 1;
+  };
+  if (!CountedAlike(base, now) || base.instructions_per_puzzle <= 0 ||
+      rise(now) <= allowed) {
+    return;
+  }
+  size_t first = check.baseline + 1;
+  while (first < newest && !(CountedAlike(base, p[first]->First().row) &&
+                             rise(p[first]->First().row) > allowed)) {
+    ++first;
+  }
+  if (check.verdict == SeriesVerdict::kPass) {
+    check.verdict = SeriesVerdict::kSlower;
+  }
+  check.reasons.push_back(
+      "instructions_per_puzzle " +
+      InstructionsText(base.instructions_per_puzzle) + " -> " +
+      InstructionsText(now.instructions_per_puzzle) + " (" +
+      ChangePercent(rise(now)) + ", beyond " +
+      Percent(allowed) + " allowed), first at " + p[first]->commit +
+      " (after " + p[first - 1]->commit + ")");
 }
 
 // The window of `window` commits that ends with all[end - 1].
@@ -400,6 +461,7 @@ SeriesCheck JudgeSeries(const Series& s, const std::vector<Series>& baselines,
     check.reasons.push_back("its first commit");
   }
   JudgeExact(check, ledger);
+  JudgeInstructions(check, options);
   return check;
 }
 

@@ -32,6 +32,10 @@ struct CheckOptions {
   // A throughput fall must be larger than this (percent) to fail, beyond
   // being significant.
   double max_slowdown_pct = 0;
+  // Instructions per puzzle (bench --instructions), counted alike: a rise
+  // from the baseline beyond this (percent) fails; runs of one commit must
+  // agree exactly (a series is one build's flags).
+  double max_instructions_pct = 1;
   // The throughput judged; a series with a commit that has no CPU time is
   // judged on the wall clock.
   Measure measure = Measure::kCpu;

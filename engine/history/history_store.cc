@@ -29,6 +29,7 @@ struct Step {
 };
 
 void FillCpuThroughput(SqlConnection& db);
+void FillInstructions(SqlConnection& db);
 
 const std::vector<Step>& Steps() {
   static const std::vector<Step> steps = {
@@ -62,6 +63,13 @@ const std::vector<Step>& Steps() {
        {"ALTER TABLE bench_results ADD COLUMN cpu_puzzles_per_s DOUBLE "
         "PRECISION"},
        &FillCpuThroughput},
+      // Instructions per puzzle (bench --instructions) beside them, NULL
+      // where not counted; from the stored fields, which hold it when the
+      // report did.
+      {4,
+       {"ALTER TABLE bench_results ADD COLUMN instructions_per_puzzle DOUBLE "
+        "PRECISION"},
+       &FillInstructions},
   };
   return steps;
 }
@@ -112,7 +120,14 @@ ReportEntry ReadStoredRow(const std::string& header, const std::string& fields,
   return std::move(entries[0]);
 }
 
-void FillCpuThroughput(SqlConnection& db) {
+SqlValue InstructionsColumn(const ReportRow& row) {
+  return row.instructions_by.empty() ? SqlValue(nullptr)
+                                     : SqlValue(row.instructions_per_puzzle);
+}
+
+// Fills a column derived from each stored row's fields.
+void FillDerived(SqlConnection& db, const char* update,
+                 SqlValue (*value)(const ReportRow& row)) {
   const std::vector<SqlRow> rows = db.Query(
       "SELECT r.id, u.header, r.fields FROM bench_results r JOIN bench_runs "
       "u ON r.run_id = u.id",
@@ -121,10 +136,22 @@ void FillCpuThroughput(SqlConnection& db) {
     const ReportEntry entry =
         ReadStoredRow(AsText(row[1]), AsText(row[2]),
                       db.where() + " (row " + AsText(row[0]) + ")");
-    const SqlValue values[] = {CpuColumn(entry.row), AsInteger(row[0])};
-    db.Query("UPDATE bench_results SET cpu_puzzles_per_s = $1 WHERE id = $2",
-             values);
+    const SqlValue values[] = {value(entry.row), AsInteger(row[0])};
+    db.Query(update, values);
   }
+}
+
+void FillInstructions(SqlConnection& db) {
+  FillDerived(db,
+              "UPDATE bench_results SET instructions_per_puzzle = $1 WHERE "
+              "id = $2",
+              &InstructionsColumn);
+}
+
+void FillCpuThroughput(SqlConnection& db) {
+  FillDerived(db,
+              "UPDATE bench_results SET cpu_puzzles_per_s = $1 WHERE id = $2",
+              &CpuColumn);
 }
 
 std::string JoinedNames(const std::vector<std::string>& names) {
@@ -291,12 +318,13 @@ std::vector<AddResult> HistoryStore::Add(std::span<const NewRun> runs) {
                                    row.puzzles_per_s,
                                    static_cast<int64_t>(row.nodes_total),
                                    StoredFields(run.entries[i]),
-                                   CpuColumn(row)};
+                                   CpuColumn(row),
+                                   InstructionsColumn(row)};
         const int64_t id = AsInteger(
             db_->Query("INSERT INTO bench_results (run_id, dataset, strategy, "
                        "puzzles_per_s, nodes_total, fields, "
-                       "cpu_puzzles_per_s) VALUES ($1, $2, $3, $4, $5, $6, "
-                       "$7) RETURNING id",
+                       "cpu_puzzles_per_s, instructions_per_puzzle) VALUES "
+                       "($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
                        fields)[0][0]);
         if (i >= run.ledgers.size() || !run.ledgers[i]) continue;
         const std::vector<LedgerEntry>& ledger = *run.ledgers[i];

@@ -21,7 +21,8 @@ namespace sudoku {
 //   1: bench_meta, bench_runs, bench_results
 //   2: bench_ledgers, the per-puzzle ledgers
 //   3: bench_results.cpu_puzzles_per_s, the throughput per CPU-second
-inline constexpr int kHistorySchemaVersion = 3;
+//   4: bench_results.instructions_per_puzzle (bench --instructions)
+inline constexpr int kHistorySchemaVersion = 4;
 
 // What bench_meta's "application" holds in every history, so that another
 // program's database is never taken for one.

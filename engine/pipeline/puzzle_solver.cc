@@ -6,6 +6,7 @@
 
 #include "engine/input/puzzle.h"
 #include "engine/pipeline/in_flight.h"
+#include "engine/pipeline/instruction_count.h"
 
 namespace sudoku {
 namespace {
@@ -80,8 +81,10 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
     // straight into the outcome instead of copied from a temporary (104
     // bytes a puzzle). SolveResult is trivially destructible.
     static_assert(std::is_trivially_destructible_v<SolveResult>);
+    if (counting_) BeginCountedSolve(options_.count_instructions);
     new (&outcomes[i].result) SolveResult(strategies[i]->Solve(
         record.puzzle, options_.solution_limit, options_.max_nodes));
+    if (counting_) EndCountedSolve(options_.count_instructions);
     outcomes[i].nanos = clock_.Nanos(start, TickClock::Now());
     ClearInFlight();
     outcomes[i].verdict = VerdictOf(outcomes[i].result.outcome);

@@ -57,6 +57,9 @@ class PuzzleSolver {
   const RunOptions& options_;
   // Some strategy is loaded or a process: its count claims are checked.
   bool untrusted_ = false;
+  // bench --instructions counts this pass's solve calls.
+  const bool counting_ =
+      options_.count_instructions != InstructionCount::kOff;
   TickClock clock_;
 };
 

@@ -80,6 +80,13 @@ struct ReportRow {
   // sudoku_strategy_build); empty for built-in and process strategies, whose
   // build is bench's own (build_flags) or unknown.
   std::string strategy_build;
+  // bench --instructions: the solve calls' instructions per puzzle over an
+  // evenly spaced sample of instructions_sample puzzles, counted by
+  // instructions_by, "counter" (the processor's) or "callgrind"; empty
+  // (instructions_by "") when not measured.
+  double instructions_per_puzzle = 0;
+  std::string instructions_by;
+  uint64_t instructions_sample = 0;
 };
 
 // The rows of one pass, one per strategy. A pass that ran several

@@ -162,6 +162,43 @@ void ProcessesUnknown(ReportRow&) {}
 void Complete(ReportRow& row) { row.complete = true; }
 void LastLineUnknown(ReportRow& row) { row.last_line = 0; }
 
+// The instruction columns are empty when the run counted none (a count
+// and a sample are never 0 when counted).
+void NotCounted(ReportRow& row) {
+  row.instructions_per_puzzle = 0;
+  row.instructions_by.clear();
+  row.instructions_sample = 0;
+}
+
+template <auto kField>
+std::string WriteIfCounted(const ReportRow& row, const Manifest& manifest) {
+  if (row.*kField == 0) return "";
+  if constexpr (std::is_same_v<std::remove_cvref_t<decltype(row.*kField)>,
+                               double>) {
+    return WriteFixed<kField, 1>(row, manifest);
+  } else {
+    return WriteInteger<kField>(row, manifest);
+  }
+}
+
+template <auto kField>
+void ReadIfCounted(std::string_view text, const std::string& where,
+                   ReportRow& row, Manifest& manifest) {
+  if (text.empty()) {
+    row.*kField = 0;
+  } else {
+    ReadNumber<kField>(text, where, row, manifest);
+  }
+}
+
+template <auto kField>
+constexpr ReportColumn CountedNumber(std::string_view name) {
+  return {.name = name,
+          .write = &WriteIfCounted<kField>,
+          .read = &ReadIfCounted<kField>,
+          .number = &NumberOf<kField>};
+}
+
 // "true" or "false", as the CSV writes `complete`.
 std::string WriteComplete(const ReportRow& row, const Manifest&) {
   return row.complete ? "true" : "false";
@@ -270,6 +307,15 @@ constexpr ReportColumn kColumns[] = {
     // Added with the ABI's optional build description: how a plugin was
     // built (build_flags are bench's own).
     Added(Text<&R::strategy_build>("strategy_build"), &NoPluginBuild),
+    // Added with --instructions: the solve calls' instructions per puzzle
+    // over a sample, how they were counted and the sample's size. Judged by
+    // compare apart from the table's treatments: exact between like builds,
+    // within --max-instructions otherwise (CheckInstructions).
+    Added(CountedNumber<&R::instructions_per_puzzle>(
+              "instructions_per_puzzle"), &NotCounted),
+    Added(Text<&R::instructions_by>("instructions_by"), &NotCounted),
+    Added(CountedNumber<&R::instructions_sample>("instructions_sample"),
+          &NotCounted),
 };
 // clang-format on
 

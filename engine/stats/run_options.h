@@ -14,6 +14,14 @@
 
 namespace sudoku {
 
+// How a pass counts the instructions of its solve calls (bench
+// --instructions; engine/pipeline/instruction_count.h).
+enum class InstructionCount {
+  kOff,
+  kCounter,    // the processor's counter, per thread
+  kCallgrind,  // callgrind's collection, on only around the solve calls
+};
+
 struct RunOptions {
   // Empty: parse only (measures reading and parsing, solves nothing).
   std::vector<const Strategy*> strategies;
@@ -45,6 +53,9 @@ struct RunOptions {
   // solution, several, none), any other strategy's different outcome is
   // wrong. -1: none.
   int reference = -1;
+  // bench --instructions: count the solve calls' instructions (a pass over a
+  // sample, one strategy, in bench/run/instructions_run.cc).
+  InstructionCount count_instructions = InstructionCount::kOff;
 };
 
 }  // namespace sudoku

@@ -84,6 +84,28 @@ TEST(ResolvePlan, ChoosesOneModeForEachShapeOfRun) {
   EXPECT_FALSE(part.plan->per_puzzle_header);  // part 1's
 }
 
+TEST(ResolvePlan, InstructionsAddACountToOnePassOrRounds) {
+  const std::string data = Dataset();
+  EXPECT_EQ(Resolve({data}).plan->instructions.sample, 0u);
+  const Resolution counted =
+      Resolve({"--instructions", "-s", "bitmask", data});
+  ASSERT_NE(counted.plan, nullptr) << counted.err;
+  EXPECT_EQ(counted.plan->instructions.sample, 200u);  // the default N
+  EXPECT_EQ(counted.plan->instructions.by, "auto");
+  EXPECT_EQ(counted.plan->mode, RunMode::kOnePass);
+  const Resolution rounds = Resolve({"--instructions=50", "--instructions-by",
+                                     "callgrind", "--repeat", "3", data});
+  ASSERT_NE(rounds.plan, nullptr) << rounds.err;
+  EXPECT_EQ(rounds.plan->instructions.sample, 50u);
+  EXPECT_EQ(rounds.plan->instructions.by, "callgrind");
+  EXPECT_EQ(rounds.plan->mode, RunMode::kRounds);
+  // The child under callgrind toggles collection around its solve calls.
+  EXPECT_EQ(Resolve({"--instructions-child", data}).plan->run.count_instructions,
+            InstructionCount::kCallgrind);
+  EXPECT_EQ(Resolve({data}).plan->run.count_instructions,
+            InstructionCount::kOff);
+}
+
 TEST(ResolvePlan, TheEngineOptionsComeFromTheCommandLine) {
   const Resolution r =
       Resolve({"-s", "dlx,bitmask,dlx", "--limit", "2", "--reference",

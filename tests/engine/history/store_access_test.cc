@@ -32,10 +32,16 @@ class HistoryAccessTest : public testing::HistoryStoreTest {
  protected:
   // A history of `version` with one run (its first row), as that version
   // wrote it.
-  void MakeOlderHistory(int version) {
+  // `instructions` > 0: the row counted that many per puzzle (callgrind).
+  void MakeOlderHistory(int version, double instructions = 0) {
     std::unique_ptr<SqlConnection> db = OpenSqlConnection(where_, true, 10);
     MigrateHistory(*db, version);
-    const NewRun run = MakeRun("a1", "sha-1");
+    NewRun run = MakeRun("a1", "sha-1");
+    if (instructions > 0) {
+      run.entries[0].row.instructions_per_puzzle = instructions;
+      run.entries[0].row.instructions_by = "callgrind";
+      run.entries[0].row.instructions_sample = 200;
+    }
     InTransaction(*db, true, [&] {
       const SqlValue values[] = {std::string("old.csv"), StoredHeader()};
       db->Query(
@@ -86,11 +92,39 @@ TEST_P(HistoryAccessTest, ReadsAnOlderSchemaAsItIs) {
   }
 }
 
+TEST_P(HistoryAccessTest, VersionFourFillsTheInstructionsOfOlderRows) {
+  MakeOlderHistory(3, 123456.5);
+  HistoryStore store = Open();
+  EXPECT_EQ(store.version(), 4);
+  EXPECT_EQ(Version(), 4);
+  const auto column = [&] {
+    return InTransaction(store.db(), false, [&] {
+      return store.db().Query(
+          "SELECT instructions_per_puzzle FROM bench_results ORDER BY id", {});
+    });
+  };
+  std::vector<SqlRow> rows = column();
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_DOUBLE_EQ(AsReal(rows[0][0]), 123456.5);
+  // An added row that counted none holds NULL; the stored fields keep the
+  // three columns, read back as written.
+  const NewRun run = MakeRun("b2", "sha-2");
+  store.Add(std::span(&run, 1));
+  rows = column();
+  ASSERT_EQ(rows.size(), 13u);
+  EXPECT_TRUE(std::holds_alternative<std::nullptr_t>(rows[1][0]));
+  const std::vector<StoredRun> runs = store.Runs({});
+  const ReportRow& read = runs[0].results[0].entry.row;
+  EXPECT_EQ(read.instructions_by, "callgrind");
+  EXPECT_EQ(read.instructions_sample, 200u);
+}
+
 TEST_P(HistoryAccessTest, VersionThreeFillsTheCpuThroughputOfOlderRows) {
   MakeOlderHistory(2);
   HistoryStore store = Open();  // an add's open brings it forward
-  EXPECT_EQ(store.version(), 3);
-  EXPECT_EQ(Version(), 3);
+  // Brought forward to this build's version (3 when the test was written).
+  EXPECT_EQ(store.version(), kHistorySchemaVersion);
+  EXPECT_EQ(Version(), kHistorySchemaVersion);
   const ReportEntry entry = MakeRun("a1", "sha-1").entries[0];
   const double expected = CpuThroughput(entry.row);
   ASSERT_GT(expected, 0);

@@ -69,7 +69,8 @@ TEST(CsvReporter, HeaderIsTheDocumentedSchema) {
       "compiler,build_flags,cpu,date,repeats,puzzles_per_s_min,"
       "puzzles_per_s_max,errors,strategy_origin,strategy_sha256,ranks,hosts,"
       "nodes_p50,nodes_p90,nodes_p99,complete,last_line,unchecked,"
-      "strategy_build");
+      "strategy_build,instructions_per_puzzle,instructions_by,"
+      "instructions_sample");
 }
 
 TEST(CsvReporter, RowGolden) {
@@ -93,7 +94,7 @@ TEST(CsvReporter, RowGolden) {
       "5.000,5.000,5.000,90,30.000,50,50.000,0,0,0,0.000009,2.000000,"
       "3.500000,data/small.txt,420,00ff,lines,none,0.1.0,abc1234,"
       "GNU 12.2.0,Release -O3,\"Test CPU, 2 cores\",2026-01-02T03:04:05Z,1,"
-      "2.5,2.5,0,built in,,1,test-host:1,30,50,50,true,0,0,");
+      "2.5,2.5,0,built in,,1,test-host:1,30,50,50,true,0,0,,,,");
 }
 
 TEST(CsvReporter, UnlimitedBudgetIsAnEmptyField) {
@@ -290,6 +291,9 @@ ReportEntry EveryFieldSet() {
   e.manifest = {"0.1.0", "abc",          "GNU \"12\"",
                 "-O3",   "CPU, 2 cores", "2026-01-01T00:00:00Z",
                 1,       "test-host:1"};
+  r.instructions_per_puzzle = 123456.5;
+  r.instructions_by = "callgrind";
+  r.instructions_sample = 200;
   return e;
 }
 
@@ -315,6 +319,20 @@ TEST(ReportSchema, EveryColumnReadsBackWhatItWrote) {
       EXPECT_EQ(column.number(read.row), column.number(written.row))
           << column.name;
     }
+  }
+}
+
+TEST(ReportSchema, UncountedInstructionsAreEmptyFields) {
+  ReportEntry e = EveryFieldSet();
+  e.row.instructions_per_puzzle = 0;
+  e.row.instructions_by.clear();
+  e.row.instructions_sample = 0;
+  for (const ReportColumn& column : ReportColumns()) {
+    if (!column.name.starts_with("instructions_")) continue;
+    EXPECT_EQ(column.write(e.row, e.manifest), "") << column.name;
+    ReportEntry read = EveryFieldSet();
+    column.read("", "test", read.row, read.manifest);
+    EXPECT_EQ(column.write(read.row, read.manifest), "") << column.name;
   }
 }
 

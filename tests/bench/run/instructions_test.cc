@@ -1,0 +1,105 @@
+// bench --instructions, in process: the sample is the same evenly spaced
+// puzzles every time, callgrind's totals are read from its output file, and
+// the processor's counter counts a solve where the kernel exposes it (the
+// test says why it skips where it does not).
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bench/run/instructions_run.h"
+#include "engine/input/puzzle.h"
+#include "engine/pipeline/driver.h"
+#include "engine/pipeline/instruction_count.h"
+#include "strategies/registry.h"
+#include "tests/fixtures.h"
+
+namespace sudoku {
+namespace {
+
+using testing::ReadFile;
+using testing::TempPath;
+using testing::WriteTempFile;
+
+// The puzzle lines of the shipped regression set (3,000, one a line, after
+// comments), with an invalid puzzle and a malformed line put among them:
+// only valid puzzles are sampled.
+std::vector<std::string> RegressionPuzzles() {
+  std::vector<std::string> lines;
+  std::istringstream in(
+      ReadFile(std::string(SUDOKU_SOURCE_DIR) + "/datasets/regression.txt"));
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line[0] != '#') lines.push_back(line);
+  }
+  return lines;
+}
+
+TEST(InstructionSample, EvenlySpacedAndTheSameEveryTime) {
+  const std::vector<std::string> puzzles = RegressionPuzzles();
+  ASSERT_EQ(puzzles.size(), 3000u);
+  std::string text = "# a comment\n";
+  for (size_t i = 0; i < puzzles.size(); ++i) {
+    text += puzzles[i] + "\n";
+    if (i == 700) text += "11" + std::string(79, '.') + "\nnot a puzzle\n";
+  }
+  const std::string dataset = WriteTempFile("instr_regression.txt", text);
+  const std::string out = TempPath("instr_sample.txt");
+  EXPECT_EQ(WriteInstructionSample(dataset, 5, out), 5u);
+  const std::string first = ReadFile(out);
+  std::string expected;
+  for (size_t i : {0, 600, 1200, 1800, 2400}) {
+    Grid grid;
+    ASSERT_FALSE(ParseGrid(puzzles[i], grid));
+    expected += FormatGrid(grid) + "\n";
+  }
+  EXPECT_EQ(first, expected);
+  EXPECT_EQ(WriteInstructionSample(dataset, 5, out), 5u);
+  EXPECT_EQ(ReadFile(out), first);
+  // A sample larger than the dataset takes every valid puzzle.
+  EXPECT_EQ(WriteInstructionSample(dataset, 5000, out), 3000u);
+}
+
+TEST(CallgrindTotal, ReadsTotalsOrSummary) {
+  std::string path =
+      WriteTempFile("callgrind.out.test",
+                    "version: 1\ncreator: callgrind-3.19.0\nevents: Ir\n"
+                    "fn=main\n1 5\nsummary: 123456789\ntotals: 123456789\n");
+  EXPECT_EQ(CallgrindTotal(path), 123456789u);
+  path = WriteTempFile("callgrind.out.2", "events: Ir\nsummary: 42\n");
+  EXPECT_EQ(CallgrindTotal(path), 42u);
+  path = WriteTempFile("callgrind.out.3", "events: Ir\n");
+  EXPECT_FALSE(CallgrindTotal(path));
+  EXPECT_FALSE(CallgrindTotal(TempPath("no-such-callgrind.out")));
+}
+
+TEST(InstructionCounter, CountsTheSolveCallsWhereTheKernelHasIt) {
+  if (const auto missing = InstructionCounterMissing()) {
+    GTEST_SKIP() << "no instruction counter here: " << *missing;
+  }
+  std::string text;
+  for (size_t i = 0; i < 10; ++i) text += RegressionPuzzles()[i] + "\n";
+  const std::string dataset = WriteTempFile("instr_counter.txt", text);
+  RunOptions run;
+  run.strategies = {FindStrategy("bitmask")};
+  run.count_instructions = InstructionCount::kCounter;
+  RunObserver quiet;
+  ResetCountedInstructions();
+  RunDataset(dataset, run, quiet);
+  const uint64_t ten = CountedInstructions();
+  EXPECT_GT(ten, 10u * 100);  // a solve is hundreds of instructions at least
+  // Uncounted, the total stays where it was.
+  run.count_instructions = InstructionCount::kOff;
+  RunDataset(dataset, run, quiet);
+  EXPECT_EQ(CountedInstructions(), ten);
+}
+
+TEST(InstructionCounter, SaysInOneLineWhyItIsMissing) {
+  const auto missing = InstructionCounterMissing();
+  if (!missing) GTEST_SKIP() << "this machine has the counter";
+  EXPECT_FALSE(missing->empty());
+  EXPECT_EQ(missing->find('\n'), std::string::npos);
+}
+
+}  // namespace
+}  // namespace sudoku
