@@ -56,7 +56,7 @@ int CompareCommand::Execute() {
   std::ostream& console = o.markdown == "-" ? std::cerr : std::cout;
   console << "bench compare: baseline " << o.baseline << ", current "
           << o.current << '\n';
-  PrintComparison(console, comparison);
+  PrintComparison(console, comparison, BlessCommand(o.baseline, o.current));
   int exit_code = comparison.ExitCode();
   bool written = true;
   if (!o.json.empty()) {

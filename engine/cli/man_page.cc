@@ -82,6 +82,18 @@ void WriteExitCodes(std::ostream& out, const ExitCodes& codes) {
   if (!codes.note.empty()) out << ".PP\n" << Roff(codes.note) << '\n';
 }
 
+// Each example as a tagged paragraph: the command in bold, as typed, then
+// what it does.
+void WriteExamples(
+    std::ostream& out,
+    const std::vector<std::pair<std::string, std::string>>& examples) {
+  if (examples.empty()) return;
+  out << ".SH EXAMPLES\n";
+  for (const auto& [command, what] : examples) {
+    out << ".TP\n\\fB" << Roff(command) << "\\fR\n" << Roff(what) << '\n';
+  }
+}
+
 std::vector<const CLI::Option*> Positionals(const CLI::App& app) {
   return app.get_options(
       [](const CLI::Option* o) { return !o->nonpositional(); });
@@ -158,7 +170,10 @@ void WriteManPage(std::ostream& out, const CLI::App& app, const ManPage& page) {
       << ".SH SYNOPSIS\n";
   WriteSynopsis(out, app, name);
   WriteSubcommandSynopses(out, app, name);
-  out << ".SH DESCRIPTION\n" << Roff(app.get_description()) << '\n';
+  out << ".SH DESCRIPTION\n"
+      << Roff(page.description.empty() ? app.get_description()
+                                       : page.description)
+      << '\n';
   if (const auto positionals = Positionals(app); !positionals.empty()) {
     out << ".SH ARGUMENTS\n";
     for (const CLI::Option* p : positionals) WriteOption(out, *p, page);
@@ -178,6 +193,7 @@ void WriteManPage(std::ostream& out, const CLI::App& app, const ManPage& page) {
     out << ".SH \"EXIT STATUS\"\n";
     WriteExitCodes(out, codes->second);
   }
+  WriteExamples(out, page.examples);
   if (!page.see_also.empty()) {
     out << ".SH \"SEE ALSO\"\n";
     for (size_t i = 0; i < page.see_also.size(); ++i) {

@@ -7,6 +7,7 @@
 #include <map>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/cli/help_text.h"
@@ -19,6 +20,11 @@ struct ManPage {
   std::string source;   // the footer's left side: "sudoku-bench 0.1.0"
   // The program's exit codes, and each subcommand's, by App name.
   std::map<std::string, ExitCodes> exit_codes;
+  // DESCRIPTION's text when it must differ from --help's (which may send
+  // the reader to this page); empty: the App's description.
+  std::string description;
+  // EXAMPLES: a command line and what it does, each.
+  std::vector<std::pair<std::string, std::string>> examples;
   std::vector<std::string> see_also;  // "gen(1)", "docs/cli.md", ...
   // Defaults that depend on the machine the page is written on, by long
   // option name, and what the page says instead (empty: nothing, where the
@@ -28,8 +34,8 @@ struct ManPage {
 
 // Writes `app` as a section-1 manual page: NAME, SYNOPSIS, DESCRIPTION, the
 // arguments, each option group as a subsection with every option, its
-// value, default and help, the subcommands with theirs, EXIT STATUS and
-// SEE ALSO. Options in no group (hidden from --help) are left out.
+// value, default and help, the subcommands with theirs, EXIT STATUS,
+// EXAMPLES and SEE ALSO. Options in no group (hidden from --help) are left out.
 void WriteManPage(std::ostream& out, const CLI::App& app, const ManPage& page);
 
 // Adds the hidden flag --man to `app`: it writes `page` to `out`, then ends

@@ -31,6 +31,16 @@ ExitCodes ToolExitCodes(const std::string& failure, const std::string& usage) {
   return StandardExitCodes("all good", failure, usage);
 }
 
+std::vector<std::string> SeeAlso(const std::string& program) {
+  std::vector<std::string> pages;
+  for (const std::string other :
+       {"bench", "gen", "shuffle", "convert", "corpus"}) {
+    if (program != other) pages.push_back(other + "(1)");
+  }
+  pages.push_back("docs/cli.md and docs/ in the sudoku-bench sources");
+  return pages;
+}
+
 void AddToolDocs(CLI::App& app, const std::string& summary,
                  const ExitCodes& codes, std::ostream& out) {
   UseGroupedHelp(app);
@@ -40,11 +50,7 @@ void AddToolDocs(CLI::App& app, const std::string& summary,
   page.summary = summary;
   page.source = std::string("sudoku-bench ") + SUDOKU_CLI_VERSION;
   page.exit_codes = {{app.get_name(), codes}};
-  for (const std::string other :
-       {"bench", "gen", "shuffle", "convert", "corpus"}) {
-    if (app.get_name() != other) page.see_also.push_back(other + "(1)");
-  }
-  page.see_also.push_back("docs/cli.md in the sudoku-bench sources");
+  page.see_also = SeeAlso(app.get_name());
   page.machine_defaults = {{"--threads", ""}};
   AddManFlag(app, std::move(page), out);
 }

@@ -35,6 +35,10 @@ ExitCodes ToolExitCodes(const std::string& failure,
                             "bad usage, an input that cannot be read or an "
                             "output that\ncannot be written");
 
+// The SEE ALSO of `program`'s manual page: the project's other programs'
+// pages and the docs.
+std::vector<std::string> SeeAlso(const std::string& program);
+
 // Gives a tool's App (named) the house --help (grouped, 80 columns, its
 // exit codes at the end) and usage errors, and the hidden flag --man,
 // which writes its manual page to `out`.

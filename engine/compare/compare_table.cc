@@ -85,7 +85,8 @@ void PrintRow(std::ostream& out, const RowComparison& r) {
 
 }  // namespace
 
-void PrintComparison(std::ostream& out, const Comparison& comparison) {
+void PrintComparison(std::ostream& out, const Comparison& comparison,
+                     const std::string& bless) {
   if (!comparison.refusals.empty()) {
     for (const std::string& refusal : comparison.refusals) {
       out << "refused: " << refusal << '\n';
@@ -119,9 +120,26 @@ void PrintComparison(std::ostream& out, const Comparison& comparison) {
     // Exact columns gate whichever way they move: an improvement is a new
     // baseline to review and bless, not a pass.
     out << "changed rows searched differently from the baseline; if the "
-           "change is meant, bless a new baseline (.ci/regression --bless "
-           "in this repository)\n";
+           "change is meant, bless a new baseline"
+        << (bless.empty() ? "" : ": " + bless) << '\n';
   }
+}
+
+std::string BlessCommand(const std::string& baseline,
+                         const std::string& current) {
+  const auto quoted = [](std::string path) {
+    // A name that starts with '-' would be an option to cp.
+    if (!path.empty() && path[0] == '-') path = "./" + path;
+    if (path.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                               "abcdefghijklmnopqrstuvwxyz"
+                               "0123456789_./+,:@%=-") == std::string::npos) {
+      return path;
+    }
+    std::string out = "'";
+    for (const char c : path) out += c == '\'' ? "'\\''" : std::string(1, c);
+    return out + "'";
+  };
+  return "cp " + quoted(current) + " " + quoted(baseline);
 }
 
 }  // namespace sudoku

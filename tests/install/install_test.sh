@@ -157,4 +157,9 @@ bench_run bench-pkg-config "$work/pc/libexample_c.so" "$work/pkg-config.csv"
 run compare-pkg-config "$pc_bench" compare --no-timing-gate "$work/release.csv" \
   "$work/pkg-config.csv"
 
-echo "install_test: installed package, manual pages, plugin builds (Release, Debug, pkg-config), compare and --ab: ok"
+# 7. The CI recipes of docs/plugins.md and docs/ci.md, as scripts in a
+# user's folder against this prefix: they fail a changed search and keep the
+# baseline.
+bash "$here/ci_recipes_test.sh" "$prefix" "$work"
+
+echo "install_test: installed package, manual pages, plugin builds (Release, Debug, pkg-config), compare, --ab and the CI recipes: ok"

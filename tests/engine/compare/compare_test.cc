@@ -153,6 +153,24 @@ TEST(CompareReports, FewerNodesAreABetterChangeAndStillFail) {
   EXPECT_NE(out.str().find("bless a new baseline"), std::string::npos);
 }
 
+// The advice to bless names the files the user gave, not this repository's
+// .ci/regression (which a solver's own repository does not have).
+TEST(CompareReports, TheBlessCommandIsInTheUsersFiles) {
+  auto current = Report({Entry("dlx")});
+  current[0].row.nodes_total += 1;
+  const Comparison c = CompareReports(Report({Entry("dlx")}), current, {});
+  std::ostringstream out;
+  PrintComparison(out, c, BlessCommand("ci/baseline.csv", "current.csv"));
+  EXPECT_NE(out.str().find("bless a new baseline: cp current.csv "
+                           "ci/baseline.csv\n"),
+            std::string::npos)
+      << out.str();
+  EXPECT_EQ(out.str().find(".ci/regression"), std::string::npos);
+  EXPECT_EQ(BlessCommand("my base.csv", "-new.csv"),
+            "cp ./-new.csv 'my base.csv'");
+  EXPECT_EQ(BlessCommand("it's.csv", "a.csv"), "cp a.csv 'it'\\''s.csv'");
+}
+
 // A row that improved in one column and got worse in another is mixed; a
 // column without a better side (multiple) gives no direction of its own.
 TEST(CompareReports, DirectionsMixAndSomeColumnsHaveNone) {
