@@ -20,19 +20,16 @@ CellSet LeastImage(const CellSet& clues, const std::vector<CellMap>& maps) {
 }
 
 // The (c) kind between a row's clue images and a partner's clues, or
-// kSameGrid for neither.
-LeakKind SubsetKind(const std::vector<CellSet>& images, int count,
-                    const CellSet& partner, int partner_count) {
-  if (partner_count < count) {
-    for (const CellSet& image : images) {
-      if (partner.SubsetOf(image)) return LeakKind::kMoreClues;
-    }
-  } else if (partner_count > count) {
-    for (const CellSet& image : images) {
-      if (image.SubsetOf(partner)) return LeakKind::kFewerClues;
-    }
+// kSameGrid for neither. Equal sets never come here (they are the same
+// puzzle), so a subset is a proper one.
+inline LeakKind SubsetKind(const std::vector<CellSet>& images,
+                           const CellSet& partner) {
+  LeakKind kind = LeakKind::kSameGrid;
+  for (const CellSet& image : images) {
+    if (partner.SubsetOf(image)) return LeakKind::kMoreClues;
+    if (image.SubsetOf(partner)) kind = LeakKind::kFewerClues;
   }
-  return LeakKind::kSameGrid;
+  return kind;
 }
 
 }  // namespace
@@ -98,10 +95,6 @@ void SolutionGroupLeaks(const std::vector<SolutionMember>& members,
   }
   std::vector<std::pair<CellSet, uint64_t>> sorted = least;
   std::sort(sorted.begin(), sorted.end());
-  std::vector<int> counts(members.size());
-  for (size_t i = 0; i < members.size(); ++i) {
-    counts[i] = members[i].clues.Count();
-  }
   std::vector<CellSet> images;
   for (size_t i = 0; i < members.size(); ++i) {
     const uint64_t row = members[i].position;
@@ -125,8 +118,7 @@ void SolutionGroupLeaks(const std::vector<SolutionMember>& members,
     Leak leak{row, LeakKind::kSameGrid, members[0].position};
     for (size_t j = 0; j < members.size() && members[j].position < before;
          ++j) {
-      const LeakKind kind =
-          SubsetKind(images, counts[i], members[j].clues, counts[j]);
+      const LeakKind kind = SubsetKind(images, members[j].clues);
       if (kind < leak.kind) {
         leak.kind = kind;
         leak.partner = members[j].position;
