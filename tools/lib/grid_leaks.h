@@ -9,6 +9,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "tools/corpus_groups.h"
@@ -18,8 +19,9 @@
 namespace sudoku {
 
 // The kinds of leak, strongest first. A row is reported once, with its
-// strongest kind and, of that kind, its earliest partner.
-enum class LeakKind : uint8_t {
+// strongest kind and, of that kind, its earliest partner. 64 bits wide, so
+// that a Leak has no padding: the spill sort writes records byte for byte.
+enum class LeakKind : uint64_t {
   kSameText,    // (a) a partner has the same givens in the same cells
   kSamePuzzle,  // (a) a partner is the same puzzle up to symmetry
   // (c) the same solution grid up to symmetry, and under one of the maps
@@ -40,12 +42,13 @@ std::string_view LeakKindName(LeakKind kind);
 // A row's leak. Positions are corpus_scan.h's Position(file, line), so they
 // sort in input order. Sorted by row, kind, then partner: a row's first leak
 // is the one to report.
-struct Leak {
+struct Leak {  // 24 bytes
   uint64_t row = 0;
   LeakKind kind = LeakKind::kSameGrid;
   uint64_t partner = 0;
   auto operator<=>(const Leak&) const = default;
 };
+static_assert(std::has_unique_object_representations_v<Leak>);
 
 // Which rows are compared with which, by position.
 //   corpus leak:  TestAgainstTraining(Position(training files, 0)): each

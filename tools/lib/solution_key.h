@@ -7,6 +7,7 @@
 #include <compare>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "strategies/strategy.h"
@@ -57,6 +58,7 @@ struct SolutionRecord {
   CellSet clues;  // the row's givens, placed in the grid's form
   auto operator<=>(const SolutionRecord&) const = default;
 };
+static_assert(std::has_unique_object_representations_v<SolutionRecord>);
 
 // The record of a row whose `solution` is a solution grid that keeps every
 // given of `puzzle`: the grid's canonical form, and the givens' cells
