@@ -284,7 +284,10 @@ int RunLeak(const CorpusLeakOptions& o, CommandStreams streams) {
                     << " training, "
                     << Grouped(Malformed(files, o.train.size(), files.size()))
                     << " test\n";
-        return code;
+        // A leak fails the run; a malformed row, named and counted, does
+        // not: exit 1 means leaks here.
+        if (code == kExitUsage) return code;
+        return l.leaked > o.max_leaks ? kExitFailure : kExitOk;
       });
 }
 

@@ -72,6 +72,10 @@ void AddLeakOptions(CLI::App& leak, CorpusLeakOptions& options) {
                   ->check(InputPathValidator()),
               "FILE...");
   }
+  ValueName(leak.add_option("--max-leaks", options.max_leaks,
+                            "Leaked test rows tolerated: more exit 1")
+                ->capture_default_str(),
+            "N");
 }
 
 void AddCardOptions(CLI::App& card, CorpusCardOptions& options) {
@@ -160,6 +164,10 @@ void SetupCorpus(CLI::App& app, CorpusOptions& options) {
   AddCanonOptions(*made["canon"], options.canon);
   AddCheckOptions(*made["check"], options.check);
   AddLeakOptions(*made["leak"], options.leak);
+  static const ExitCodes leak_codes = ToolExitCodes(
+      "more test rows leaked than --max-leaks (each is listed; malformed\n"
+      "rows are named and counted but do not make the exit code)");
+  made["leak"]->footer(ExitCodesFooter(leak_codes));
   AddCardOptions(*made["card"], options.card);
 }
 

@@ -42,6 +42,7 @@ struct CorpusDupesOptions {
 struct CorpusLeakOptions {
   std::vector<std::string> train;
   std::vector<std::string> test;
+  uint64_t max_leaks = 0;  // leaked test rows tolerated before exit 1
   CorpusRunOptions run;
 };
 
