@@ -127,6 +127,8 @@ class DatasetParser {
                  PuzzleRecord& record);
 
   DatasetFormat format() const { return format_; }
+  // The CSV header line as first seen (trimmed), or empty.
+  const std::string& header() const { return header_; }
 
  private:
   // Whether a content line of a file not known to be in the lines format is

@@ -104,7 +104,7 @@ TEST(ToolUsageErrors, NameTheProgramAndTheOption) {
        "convert: --to: 'csv' is not one of lines, sdk, kaggle, test"},
       {CorpusMain,
        {},
-       "corpus: a subcommand is required: canon, dupes, leak "
+       "corpus: a subcommand is required: canon, check, dupes, leak "
        "or card"},
       {CorpusMain,
        {"dupes", "--memory", "0", "-"},

@@ -1,10 +1,11 @@
-// The corpus command: canon, dupes, leak and card over puzzle corpora, each
+// The corpus command: canon, check, dupes, leak and card over corpora, each
 // a run of the corpus scan with its own work and output.
 #include "tools/corpus/corpus_command.h"
 
 #include <cstdlib>
 #include <ostream>
 #include <stdexcept>
+#include <utility>
 
 #include "engine/cli/output_files.h"
 #include "engine/common/exit_codes.h"
@@ -13,6 +14,7 @@
 #include "engine/report/report.h"
 #include "strategies/registry.h"
 #include "tools/lib/corpus_card.h"
+#include "tools/lib/corpus_check.h"
 #include "tools/lib/corpus_groups.h"
 #include "tools/lib/corpus_scan.h"
 
@@ -109,6 +111,97 @@ int RunCanon(const CorpusCanonOptions& o, CommandStreams streams) {
              });
 }
 
+// The good and bad rows of a batch, to their files as they were.
+struct CheckWriter {
+  CheckWriter(const CorpusCheckOptions& options, OutputFiles& files)
+      : o(options), out(files), csv(options.inputs.size()) {}
+
+  const CorpusCheckOptions& o;
+  OutputFiles& out;
+  std::vector<bool> csv;                    // per input: it has a header
+  size_t good_at = o.good.empty() ? 0 : 1;  // index in out, 0: none
+  size_t bad_at = o.bad.empty() ? 0 : 1 + !o.good.empty();
+  std::string good, bad, listed;
+  bool header_written = false;
+
+  void Header(uint32_t file, const std::string& header) {
+    csv[file] = true;
+    // The first header only: inputs of one layout make one file.
+    if (std::exchange(header_written, true)) return;
+    if (good_at != 0) out[good_at] << header << '\n';
+    if (bad_at != 0) out[bad_at] << header << ",reason\n";
+  }
+
+  void Rows(const std::vector<CorpusRow>& rows, CheckCounts& counts) {
+    good.clear();
+    bad.clear();
+    listed.clear();
+    for (const CorpusRow& row : rows) {
+      ++counts.kinds[row.verdict];
+      if (row.verdict == 0) {
+        if (good_at != 0) good.append(row.text) += '\n';
+        continue;
+      }
+      const std::string_view reason = row.reason;
+      // The reason says its kind first: the list has the kind a column.
+      const std::string_view kind =
+          CheckKindName(static_cast<CheckKind>(row.verdict));
+      listed.append(Where(o.inputs, Position(row.file, row.line)))
+          .append(1, '\t')
+          .append(kind)
+          .append(1, '\t')
+          .append(reason.substr(kind.size() + 2))
+          .append(1, '\n');
+      if (bad_at != 0) {
+        bad += WithReason(row.text, csv[row.file], reason) + '\n';
+      }
+    }
+    out[0] << listed;
+    if (good_at != 0) out[good_at] << good;
+    if (bad_at != 0) out[bad_at] << bad;
+  }
+};
+
+int RunCheck(const CorpusCheckOptions& o, CommandStreams streams) {
+  std::vector<NamedPath> outputs = {{"--output", o.run.output}};
+  if (!o.good.empty()) outputs.push_back({"--good", o.good});
+  if (!o.bad.empty()) outputs.push_back({"--bad", o.bad});
+  return Run("check", o.run, Named(o.inputs, "the input"), outputs, streams,
+             [&](OutputFiles& out, StageThreads& threads) {
+               const Strategy& simd = *FindStrategy("simd");
+               CheckWriter writer(o, out);
+               CheckCounts counts;
+               CorpusScan scan;
+               scan.paths = o.inputs;
+               scan.max_messages = o.run.max_messages;
+               scan.judge = [&simd](CorpusRow& row, const ScanLine& line) {
+                 JudgeRow(row, line, simd);
+               };
+               scan.on_header = [&](uint32_t file, const std::string& header) {
+                 writer.Header(file, header);
+               };
+               scan.consume = [&](const std::vector<CorpusRow>& rows) {
+                 writer.Rows(rows, counts);
+               };
+               std::vector<CorpusFile> files;
+               const int code =
+                   RunCorpusScan(scan, threads, streams.err, streams.in, files);
+               streams.err << "corpus check: " << Grouped(counts.rows())
+                           << " rows in " << FilesText(files.size()) << ": "
+                           << Grouped(counts.kinds[0]) << " good, "
+                           << Grouped(counts.bad()) << " bad";
+               const char* separator = " (";
+               for (int kind = 1; kind < kCheckKinds; ++kind) {
+                 if (counts.kinds[kind] == 0) continue;
+                 streams.err << std::exchange(separator, "; ")
+                             << CheckKindName(static_cast<CheckKind>(kind))
+                             << ' ' << Grouped(counts.kinds[kind]);
+               }
+               streams.err << (counts.bad() ? ")\n" : "\n");
+               return code;
+             });
+}
+
 // Reads the inputs, keying every well-formed row into `groups`; returns the
 // scan's exit code, and `files` says what it read.
 int KeyRows(const std::vector<std::string>& paths, const CorpusRunOptions& run,
@@ -191,7 +284,10 @@ int RunLeak(const CorpusLeakOptions& o, CommandStreams streams) {
                     << " training, "
                     << Grouped(Malformed(files, o.train.size(), files.size()))
                     << " test\n";
-        return code;
+        // A leak fails the run; a malformed row, named and counted, does
+        // not: exit 1 means leaks here.
+        if (code == kExitUsage) return code;
+        return l.leaked > o.max_leaks ? kExitFailure : kExitOk;
       });
 }
 
@@ -232,6 +328,7 @@ int RunCard(const CorpusCardOptions& o, CommandStreams streams) {
 int RunCorpus(const CLI::App& app, const CorpusOptions& options,
               CommandStreams streams) {
   if (app.got_subcommand("canon")) return RunCanon(options.canon, streams);
+  if (app.got_subcommand("check")) return RunCheck(options.check, streams);
   if (app.got_subcommand("dupes")) return RunDupes(options.dupes, streams);
   if (app.got_subcommand("leak")) return RunLeak(options.leak, streams);
   return RunCard(options.card, streams);

@@ -45,6 +45,18 @@ void AddCanonOptions(CLI::App& canon, CorpusCanonOptions& options) {
                  "puzzle to itself after each form");
 }
 
+void AddCheckOptions(CLI::App& check, CorpusCheckOptions& options) {
+  ValueName(check.add_option("--good", options.good,
+                             "Write the good rows, as they were, to FILE "
+                             "(header kept)"),
+            "FILE");
+  ValueName(check.add_option("--bad", options.bad,
+                             "Write the bad rows to FILE, each as it was "
+                             "with its reason as an added last column "
+                             "(header kept)"),
+            "FILE");
+}
+
 void AddLeakOptions(CLI::App& leak, CorpusLeakOptions& options) {
   struct FileList {
     const char* name;
@@ -60,6 +72,10 @@ void AddLeakOptions(CLI::App& leak, CorpusLeakOptions& options) {
                   ->check(InputPathValidator()),
               "FILE...");
   }
+  ValueName(leak.add_option("--max-leaks", options.max_leaks,
+                            "Leaked test rows tolerated: more exit 1")
+                ->capture_default_str(),
+            "N");
 }
 
 void AddCardOptions(CLI::App& card, CorpusCardOptions& options) {
@@ -109,6 +125,13 @@ void SetupCorpus(CLI::App& app, CorpusOptions& options) {
        "Each puzzle's minlex canonical form, in input order: the least string "
        "(blanks first) over the whole group. Equal forms, equal puzzles.",
        &options.canon.inputs, &options.canon.run, false, ""},
+      {"check",
+       "Every row judged with the fastest strategy (simd, to two solutions): "
+       "well formed, valid givens, exactly one solution, the file's answer "
+       "and count fields right. Each bad row is named file:line with its "
+       "kind; counts of each kind on standard error.",
+       &options.check.inputs, &options.check.run, false,
+       "every bad row (file:line, kind, reason)"},
       {"dupes",
        "Rows that are the same puzzle up to symmetry, within and across "
        "files: one line per puzzle that occurs more than once, rows of the "
@@ -139,7 +162,12 @@ void SetupCorpus(CLI::App& app, CorpusOptions& options) {
     made[sub.name] = added;
   }
   AddCanonOptions(*made["canon"], options.canon);
+  AddCheckOptions(*made["check"], options.check);
   AddLeakOptions(*made["leak"], options.leak);
+  static const ExitCodes leak_codes = ToolExitCodes(
+      "more test rows leaked than --max-leaks (each is listed; malformed\n"
+      "rows are named and counted but do not make the exit code)");
+  made["leak"]->footer(ExitCodesFooter(leak_codes));
   AddCardOptions(*made["card"], options.card);
 }
 

@@ -27,6 +27,13 @@ struct CorpusCanonOptions {
   CorpusRunOptions run;
 };
 
+struct CorpusCheckOptions {
+  std::vector<std::string> inputs;
+  std::string good;  // the good rows go here, when named
+  std::string bad;   // the bad rows, each with its reason, when named
+  CorpusRunOptions run;
+};
+
 struct CorpusDupesOptions {
   std::vector<std::string> inputs;
   CorpusRunOptions run;
@@ -35,6 +42,7 @@ struct CorpusDupesOptions {
 struct CorpusLeakOptions {
   std::vector<std::string> train;
   std::vector<std::string> test;
+  uint64_t max_leaks = 0;  // leaked test rows tolerated before exit 1
   CorpusRunOptions run;
 };
 
@@ -48,6 +56,7 @@ struct CorpusCardOptions {
 
 struct CorpusOptions {
   CorpusCanonOptions canon;
+  CorpusCheckOptions check;
   CorpusDupesOptions dupes;
   CorpusLeakOptions leak;
   CorpusCardOptions card;
@@ -57,7 +66,7 @@ struct CorpusOptions {
 // page.
 const ExitCodes& CorpusExitCodes();
 
-// Adds the subcommands canon, dupes, leak and card to `app`.
+// Adds the subcommands canon, check, dupes, leak and card to `app`.
 void SetupCorpus(CLI::App& app, CorpusOptions& options);
 
 }  // namespace sudoku

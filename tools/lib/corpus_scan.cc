@@ -26,6 +26,7 @@ struct ScanBatch : Batch {
   std::vector<CorpusRow> rows;
   bool file_done = false;  // the input's last token, with no lines
   std::string message;     // said on err when accounted (an input error)
+  std::string header;      // the input's CSV header, or empty
 };
 
 // The serial first stage: the inputs one after another, each read by the
@@ -47,6 +48,7 @@ class ScanReader {
       scan->file = static_cast<uint32_t>(index_);
       scan->file_done = false;
       scan->message.clear();
+      scan->header = reader_->header();
       return scan;
     }
     CorpusFile& file = files_[index_];
@@ -79,6 +81,7 @@ class ScanReader {
     end->rows.clear();
     end->file_done = true;
     end->message.clear();
+    end->header.clear();
     if (reader_ == nullptr) {
       files_[index_].error = error;
       end->message = paths_[index_] + ": " + error;
@@ -103,12 +106,12 @@ class ScanReader {
 
 // The parallel stage: parses each row (stateless, any thread) and does the
 // command's work on the well-formed ones.
-void WorkOn(ScanBatch& batch, const std::function<void(CorpusRow&)>& work) {
+void WorkOn(ScanBatch& batch, const CorpusScan& scan) {
   batch.rows.clear();
   batch.rows.resize(batch.lines.size());
   ParallelRanges(
       &batch, batch.lines.size(), kGrain,
-      [&batch, &work](size_t begin, size_t end) {
+      [&batch, &scan](size_t begin, size_t end) {
         PuzzleRecord record;
         for (size_t i = begin; i != end; ++i) {
           const Batch::Line& line = batch.lines[i];
@@ -120,13 +123,23 @@ void WorkOn(ScanBatch& batch, const std::function<void(CorpusRow&)>& work) {
           CorpusRow& row = batch.rows[i];
           row.file = batch.file;
           row.line = line.number;
+          row.text =
+              std::string_view(batch.text).substr(line.offset, line.length);
+          if (scan.judge) {
+            row.puzzle = record.puzzle;
+            row.malformed = record.status == RecordStatus::kMalformed;
+            row.reason = record.reason;
+            scan.judge(row,
+                       ScanLine{row.text, batch.format, batch.header, record});
+            continue;
+          }
           if (record.status == RecordStatus::kMalformed) {
             row.malformed = true;
             row.reason = record.reason;
             continue;
           }
           row.puzzle = record.puzzle;
-          if (work) work(row);
+          if (scan.work) scan.work(row);
         }
       });
 }
@@ -142,6 +155,10 @@ class ScanAccountant {
 
   void Account(const ScanBatch& batch) {
     CorpusFile& file = files_[batch.file];
+    if (scan_.on_header && !batch.header.empty() && !header_said_[batch.file]) {
+      header_said_[batch.file] = true;
+      scan_.on_header(batch.file, batch.header);
+    }
     for (const CorpusRow& row : batch.rows) {
       ++file.rows;
       if (row.malformed) {
@@ -177,6 +194,7 @@ class ScanAccountant {
   std::ostream& err_;
   int exit_code_ = kExitOk;
   uint64_t named_ = 0;  // rows of this input named on err so far
+  std::vector<bool> header_said_ = std::vector<bool>(files_.size());
 };
 
 }  // namespace
@@ -200,13 +218,12 @@ int RunCorpusScan(const CorpusScan& scan, StageThreads& threads,
   BatchPool pool(kBatchRows, [] { return std::make_unique<ScanBatch>(); });
   ScanReader reader(scan.paths, in, files, pool);
   ScanAccountant accountant(scan, files, err);
-  threads.Run<ScanBatch>(
-      [&reader] { return reader.Next(); },
-      [&scan](ScanBatch& batch) { WorkOn(batch, scan.work); },
-      [&pool, &accountant](ScanBatch* batch) {
-        accountant.Account(*batch);
-        pool.Give(batch);
-      });
+  threads.Run<ScanBatch>([&reader] { return reader.Next(); },
+                         [&scan](ScanBatch& batch) { WorkOn(batch, scan); },
+                         [&pool, &accountant](ScanBatch* batch) {
+                           accountant.Account(*batch);
+                           pool.Give(batch);
+                         });
   return accountant.exit_code();
 }
 

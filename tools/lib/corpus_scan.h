@@ -37,6 +37,8 @@ struct CorpusRow {
   // a row with a reason is named on standard error.
   std::string reason;
   Grid puzzle{};
+  // The row's line as read (trimmed); valid until `consume` returns.
+  std::string_view text;
   // Work results.
   Canonical canonical;
   GridKey key;            // KeyOf(canonical.form)
@@ -45,6 +47,16 @@ struct CorpusRow {
   Outcome outcome = Outcome::kNoSolution;
   uint64_t nodes = 0;
   bool minimal = false;
+  uint8_t verdict = 0;  // corpus check's CheckKind
+};
+
+// What the scan knows of a row when it has parsed it, for a command that
+// judges every row (corpus check) rather than the well-formed ones.
+struct ScanLine {
+  std::string_view content;  // the trimmed line
+  DatasetFormat format;
+  std::string_view header;  // the input's CSV header, or empty
+  const PuzzleRecord& record;
 };
 
 // Where a row is, packed so that positions sort in input order: the file's
@@ -66,6 +78,12 @@ struct CorpusScan {
   std::vector<std::string> paths;
   // Called for each well-formed row on any thread; must be reentrant.
   std::function<void(CorpusRow&)> work;
+  // When set, called instead of `work` for every row, malformed ones
+  // included, on any thread; it may clear row.malformed or give a reason.
+  std::function<void(CorpusRow&, const ScanLine&)> judge;
+  // Called once an input's CSV header is known, before its rows are
+  // consumed, on the consuming thread.
+  std::function<void(uint32_t file, const std::string& header)> on_header;
   // Called for each batch of rows (malformed ones included), in input
   // order, on one thread at a time.
   std::function<void(const std::vector<CorpusRow>&)> consume;

@@ -206,7 +206,16 @@ TEST(CorpusLeak, NamesTestRowsThatAreTrainingPuzzles) {
                                          moved + puzzles[4] + "\n");
   const CommandRun run =
       Call(CorpusMain, {"leak", "--train", train, "--test", test});
-  ASSERT_EQ(run.code, 0) << run.err;
+  ASSERT_EQ(run.code, 1) << run.err;  // leaks found
+  EXPECT_EQ(Call(CorpusMain,
+                 {"leak", "--train", train, "--test", test, "--max-leaks", "2"})
+                .code,
+            0);
+  // A malformed row is named and counted, but is no leak.
+  const std::string clean =
+      WriteTempFile("leak-clean.txt", puzzles[3] + "\n12x\n");
+  EXPECT_EQ(Call(CorpusMain, {"leak", "--train", train, "--test", clean}).code,
+            0);
   EXPECT_EQ(Lines(run.out),
             (std::vector<std::string>{test + ":2 = " + train + ":2",
                                       test + ":3 ~ " + train + ":3"}));
