@@ -96,7 +96,9 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
     if (outcomes[i].verdict == Verdict::kWrong) {
       Wrong(index, record, i, outcomes,
             "returned an unknown outcome code (" +
-                std::to_string(static_cast<unsigned>(r.outcome)) + ")",
+                std::to_string(static_cast<unsigned>(r.outcome)) +
+                (static_cast<unsigned>(r.outcome) == 0xff ? " or more" : "") +
+                ")",
             problems);
     } else if (r.nodes > options_.max_nodes) {
       Wrong(index, record, i, outcomes,
