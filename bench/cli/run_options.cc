@@ -203,8 +203,7 @@ void RunCommandCli::AddRunOptions(CLI::App& app, RunCommandOptions& o) {
   ValueName(Recorded(app.add_option("--limit", o.limit,
                                     "1: stop at the first solution; 2: prove "
                                     "uniqueness")
-                         ->check(CLI::IsMember({1u, 2u}))
-                         ->check(WholeNumbers(1, 2))
+                         ->transform(WholeNumbers(1, 2))
                          ->capture_default_str(),
                      o.limit),
             "1|2")

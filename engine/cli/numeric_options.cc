@@ -66,7 +66,9 @@ std::string WholeRangeWords(int64_t min, uint64_t max) {
   const std::string low =
       min < 0 ? "-" + NumberWords(0 - static_cast<uint64_t>(min))
               : NumberWords(static_cast<uint64_t>(min));
-  return max == kNoMax ? low + " or more" : low + " to " + NumberWords(max);
+  if (max == kNoMax) return low + " or more";
+  const bool two = min >= 0 && max == static_cast<uint64_t>(min) + 1;
+  return low + (two ? " or " : " to ") + NumberWords(max);
 }
 
 CLI::Validator WholeNumbers(int64_t min, uint64_t max) {

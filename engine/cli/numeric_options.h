@@ -28,7 +28,8 @@ std::string Quoted(const std::string& text);
 // ("100,000").
 std::string NumberWords(uint64_t n);
 
-// "A to B", or "A or more" when `max` is kNoMax.
+// "A to B"; "A or B" when they are next to each other; "A or more" when
+// `max` is kNoMax.
 std::string WholeRangeWords(int64_t min, uint64_t max);
 
 // For `->transform()` on a whole-number option: decimal whole numbers from

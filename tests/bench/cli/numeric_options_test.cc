@@ -179,9 +179,9 @@ TEST(NumericOptions, WhatWrapsOrMeansNothingIsRefusedInWords) {
           << said << "\n" << error;
       EXPECT_EQ(error.find(huge.substr(0, 40)), std::string::npos)
           << said << "\n" << error;
-      // The range, said: "(0 to 10^12)", "(1 or more)", "1 to 1024".
+      // The range, said: "(0 to 10^12)", "(1 or more)", "(1 or 2)".
       EXPECT_TRUE(error.find(" to ") != std::string::npos ||
-                  error.find(" or more") != std::string::npos)
+                  error.find(" or ") != std::string::npos)
           << said << "\n" << error;
     }
   }
@@ -193,6 +193,7 @@ TEST(NumericOptions, RangesAreSaidInWords) {
   EXPECT_EQ(WholeRangeWords(0, 1'000'000'000'000), "0 to 10^12");
   EXPECT_EQ(WholeRangeWords(2, 100'000), "2 to 100,000");
   EXPECT_EQ(WholeRangeWords(-5, 81), "-5 to 81");
+  EXPECT_EQ(WholeRangeWords(1, 2), "1 or 2");
 }
 
 }  // namespace
