@@ -262,9 +262,9 @@ void RunCommandCli::AddOutputOptions(CLI::App& app, RunCommandOptions& o) {
       ->group(kOutputs);
   ValueName(Recorded(app.add_option("--slowest", o.slowest,
                                     "Show the K costliest puzzles per "
-                                    "strategy, 0 to 100,000")
+                                    "strategy, up to 10^6")
                          ->capture_default_str()
-                         ->transform(WholeNumbers(0, 100'000)),
+                         ->transform(WholeNumbers(0, 1'000'000)),
                      o.slowest),
             "K")
       ->group(kOutputs);
