@@ -2,6 +2,7 @@
 // definition.
 #include "bench/cli/bisect_options.h"
 
+#include "engine/cli/numeric_options.h"
 #include "engine/common/exit_codes.h"
 
 namespace sudoku {
@@ -66,13 +67,13 @@ CLI::App* SetupBisect(CLI::App& app, BisectCommandOptions& o) {
                             "Counts equal: bad when --ab's interval is wholly\n"
                             "over P% (0.1-1000) slower than GOOD, good when "
                             "under")
-                ->check(CLI::Range(0.1, 1000.0))
+                ->transform(Numbers(0.1, 1000))
                 ->capture_default_str(),
             "P");
   ValueName(sub->add_option("--batch", o.batch,
                             "Puzzle lines per batch (1 to 2^20); more "
                             "batches\ngive --ab a narrower interval")
-                ->check(CLI::Range(size_t{1}, size_t{1} << 20))
+                ->transform(WholeNumbers(1, 1 << 20))
                 ->capture_default_str(),
             "N");
   ValueName(sub->add_option("--per-puzzle", o.per_puzzle,

@@ -3,6 +3,7 @@
 #include "bench/cli/compare_options.h"
 
 #include "engine/cli/help_text.h"
+#include "engine/cli/numeric_options.h"
 
 namespace sudoku {
 
@@ -37,7 +38,7 @@ CLI::App* SetupCompare(CLI::App& app, CompareCommandOptions& o) {
                              "Percent fall in puzzles/s that fails (0 to "
                              "100),\nwhen also beyond both reports' "
                              "run-to-run spread")
-                ->check(CLI::Range(0.0, 100.0))
+                ->transform(Numbers(0, 100))
                 ->capture_default_str(),
             "P");
   ValueName(subcommand
@@ -45,7 +46,7 @@ CLI::App* SetupCompare(CLI::App& app, CompareCommandOptions& o) {
                              "Gate timing only for rows of at least N "
                              "rounds\nof --repeat (2 to 1000); otherwise "
                              "print it")
-                ->check(CLI::Range(2, 1000))
+                ->transform(WholeNumbers(2, 1000))
                 ->capture_default_str(),
             "N");
   ValueName(subcommand

@@ -2,6 +2,7 @@
 // one CLI11 definition.
 #include "bench/cli/history_options.h"
 
+#include "engine/cli/numeric_options.h"
 namespace sudoku {
 namespace {
 
@@ -16,7 +17,7 @@ void AddDatabaseOptions(CLI::App* app, HistoryCommandOptions& o) {
   ValueName(app->add_option("--lock-timeout", o.lock_timeout_s,
                             "Seconds to wait while another program writes\n"
                             "to the history (0 to 3600), then fail")
-                ->check(CLI::Range(0.0, 3600.0))
+                ->transform(Numbers(0, 3600))
                 ->capture_default_str(),
             "S");
 }
@@ -59,14 +60,14 @@ CLI::App* SetupCheck(CLI::App* h, HistoryCommandOptions& o) {
                 ->add_option("--window", o.window,
                              "Commits per series the rolling window holds\n"
                              "(6 to 1000)")
-                ->check(CLI::Range(6, 1000))
+                ->transform(WholeNumbers(6, 1000))
                 ->capture_default_str(),
             "N");
   ValueName(check
                 ->add_option("--max-slowdown", o.max_slowdown_pct,
                              "Percent a significant fall in puzzles/s must\n"
                              "pass to fail (0 to 100)")
-                ->check(CLI::Range(0.0, 100.0))
+                ->transform(Numbers(0, 100))
                 ->capture_default_str(),
             "P");
   ValueName(check

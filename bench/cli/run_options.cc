@@ -7,6 +7,7 @@
 #include <concepts>
 
 #include "engine/cli/help_text.h"
+#include "engine/cli/numeric_options.h"
 #include "engine/cli/shared_options.h"
 #include "strategies/registry.h"
 
@@ -125,15 +126,17 @@ void RunCommandCli::AddInputOptions(CLI::App& app, RunCommandOptions& o) {
   ValueName(Recorded(app.add_option("--lines", o.lines,
                                     "Read at most N lines of each dataset "
                                     "(0: all)")
-                         ->capture_default_str(),
+                         ->capture_default_str()
+                         ->transform(WholeNumbers(0, kNoMax)),
                      o.lines),
             "N")
       ->group(kInput);
   ValueName(Recorded(app.add_option("--max-expansion", o.max_expansion,
                                     "Stop a compressed dataset once it "
                                     "decodes over\n1 GiB and R times its "
-                                    "bytes read (exit 2; 0: off)")
-                         ->capture_default_str(),
+                                    "bytes read (exit 2; 0: off; up to 10^6)")
+                         ->capture_default_str()
+                         ->transform(WholeNumbers(0, 1'000'000)),
                      o.max_expansion),
             "R")
       ->group(kInput);
@@ -173,7 +176,7 @@ void RunCommandCli::AddStrategyOptions(CLI::App& app, RunCommandOptions& o) {
   ValueName(app.add_option("--exec-timeout", o.exec_timeout,
                            "Seconds an --exec process may take over one "
                            "puzzle")
-                ->check(CLI::PositiveNumber)
+                ->transform(Numbers(0, 1e6, /*above_min=*/true))
                 ->capture_default_str(),
             "S")
       ->group(kStrategies);
@@ -196,14 +199,15 @@ void RunCommandCli::AddRunOptions(CLI::App& app, RunCommandOptions& o) {
   AddThreadsOption(app, o.threads)->group(kRun);
   ValueName(Recorded(app.add_option("--max-nodes", o.max_nodes,
                                     "Node budget per puzzle and strategy "
-                                    "(default: none)"),
+                                    "(default: none)")
+                         ->transform(WholeNumbers(1, kNoMax)),
                      o.max_nodes),
             "N")
       ->group(kRun);
   ValueName(Recorded(app.add_option("--limit", o.limit,
                                     "1: stop at the first solution; 2: prove "
                                     "uniqueness")
-                         ->check(CLI::IsMember({1u, 2u}))
+                         ->transform(WholeNumbers(1, 2))
                          ->capture_default_str(),
                      o.limit),
             "1|2")
@@ -212,7 +216,7 @@ void RunCommandCli::AddRunOptions(CLI::App& app, RunCommandOptions& o) {
                                              "Puzzle lines per pipeline "
                                              "batch, up to 2^20 (--ab:\n"
                                              "from the dataset's size)")
-                                  ->check(CLI::Range(size_t{1}, size_t{1} << 20))
+                                  ->transform(WholeNumbers(1, 1 << 20))
                                   ->capture_default_str(),
                               o.batch),
                      "N")
@@ -221,7 +225,7 @@ void RunCommandCli::AddRunOptions(CLI::App& app, RunCommandOptions& o) {
                            "Run each (dataset, strategy) N times, 1 to "
                            "1000,\ninterleaved; puzzles/s is the median "
                            "round's")
-                ->check(CLI::Range(1, 1000))
+                ->transform(WholeNumbers(1, 1000))
                 ->capture_default_str(),
             "N")
       ->group(kRun);
@@ -275,15 +279,17 @@ void RunCommandCli::AddOutputOptions(CLI::App& app, RunCommandOptions& o) {
       ->group(kOutputs);
   ValueName(Recorded(app.add_option("--slowest", o.slowest,
                                     "Show the K costliest puzzles per "
-                                    "strategy")
-                         ->capture_default_str(),
+                                    "strategy, up to 10^6")
+                         ->capture_default_str()
+                         ->transform(WholeNumbers(0, 1'000'000)),
                      o.slowest),
             "K")
       ->group(kOutputs);
   ValueName(app.add_option("--max-messages", o.max_messages,
                            "Bad lines (and wrong answers) shown per "
-                           "dataset;\nall are counted")
-                ->capture_default_str(),
+                           "dataset,\nup to 10^6; all are counted")
+                ->capture_default_str()
+                ->transform(WholeNumbers(0, 1'000'000)),
             "N")
       ->group(kOutputs);
   ValueName(app.add_option("--progress", o.progress,
@@ -309,7 +315,7 @@ void RunCommandCli::AddTwoBuildOptions(CLI::App& app, RunCommandOptions& o) {
                                "With --ab: exit 1 if B is surely over P% "
                                "slower\nthan A (P < 0: B must be faster); 3 "
                                "if undecided")
-                    ->check(CLI::Range(-99.0, 1e6)),
+                    ->transform(Numbers(-99, 1e6)),
                 "P")
           ->group(kTwoBuilds);
 }
@@ -342,7 +348,7 @@ void RunCommandCli::AddCheckpointOptions(CLI::App& app, RunCommandOptions& o) {
       ValueName(app.add_option("--checkpoint-every", o.checkpoint_every,
                                "Seconds between checkpoints (0: after every "
                                "batch)")
-                    ->check(CLI::Range(0.0, 1e9))
+                    ->transform(Numbers(0, 1e9))
                     ->capture_default_str(),
                 "S")
           ->group(kCheckpoints);

@@ -23,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/cli/numeric_options.h"
 #include "engine/cli/program.h"
 #include "engine/cli/shared_options.h"
 #include "engine/common/exit_codes.h"
@@ -72,18 +73,18 @@ void Setup(CLI::App& app, Options& options) {
                                    "Solutions to look for: 1 stops at the "
                                    "first, 2 proves uniqueness")
                         ->capture_default_str()
-                        ->check(CLI::Range(1u, 1'000'000u)),
+                        ->transform(sudoku::WholeNumbers(1, 1'000'000)),
                     "N");
   sudoku::ValueName(
       app.add_option("--budget", options.budget,
                      "Node budget per puzzle (default: none)")
-          ->check(CLI::Range(uint64_t{1}, sudoku::kUnlimitedNodes)),
+          ->transform(sudoku::WholeNumbers(1, sudoku::kNoMax)),
       "N");
   sudoku::ValueName(app.add_option("--min-seconds", options.min_seconds,
                                    "Repeat passes over the corpus until this "
                                    "long has gone by")
                         ->capture_default_str()
-                        ->check(CLI::Range(0.0, 1e6)),
+                        ->transform(sudoku::Numbers(0, 1e6)),
                     "S");
 }
 

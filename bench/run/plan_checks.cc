@@ -159,7 +159,9 @@ std::string RanksRule(const PlanFacts& f) {
 
 std::string CheckpointRule(const PlanFacts& f) {
   const RunCommandOptions& o = f.o;
-  if (FindOutput(f.outputs, OutputWriter::kCheckpoint) == nullptr) {
+  const OutputFile* checkpoint =
+      FindOutput(f.outputs, OutputWriter::kCheckpoint);
+  if (checkpoint == nullptr) {
     return f.checkpoint_every_given
                ? "--checkpoint-every needs --checkpoint FILE"
                : "";
@@ -174,6 +176,14 @@ std::string CheckpointRule(const PlanFacts& f) {
   if (!StdoutOptions(f.outputs).empty()) {
     return "--checkpoint needs files to cut back on resume: no output can "
            "be '-'";
+  }
+  // A checkpoint is replaced (renamed over) as the run goes and removed at
+  // its end: a FIFO or a device there would be lost, or refuse the rename.
+  struct stat info {};
+  if (stat(checkpoint->path.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
+    return "--checkpoint " + checkpoint->path +
+           ": not a regular file (the checkpoint is replaced as the run goes "
+           "and removed at its end)";
   }
   return "";
 }

@@ -49,12 +49,13 @@ class ThreadStates {
 thread_local ThreadStates thread_states;
 
 // Outcome::kOverBudget is the last code: anything above is unknown, and the
-// engine counts an unknown outcome as a WRONG answer (VerdictOf).
-constexpr Outcome kUnknownOutcome = static_cast<Outcome>(0xff);
+// engine counts an unknown outcome as a WRONG answer (VerdictOf), naming the
+// code; codes past Outcome's 8 bits are named as 255 ("255 or more").
+constexpr uint32_t kLastOutcomeCode = 0xff;
 
 // The plugin's answer, translated and not trusted: an unknown outcome code
-// becomes kUnknownOutcome with no grid (the engine reports "unknown outcome
-// code" as WRONG), and a digit outside 1..9 becomes 0, an empty cell, so the
+// is kept (up to 255) with no grid (the engine reports "unknown outcome
+// code (77)" as WRONG), and a digit outside 1..9 becomes 0, an empty cell, so the
 // engine's verification rejects the grid as WRONG. The node count passes as
 // is: the engine holds it against the budget.
 SolveResult Trampoline(const void* context, const Grid& givens,
@@ -69,7 +70,7 @@ SolveResult Trampoline(const void* context, const Grid& givens,
   out.nodes = r.nodes;
   out.guessed = r.guessed != 0;
   if (r.outcome > SUDOKU_OVER_BUDGET) {
-    out.outcome = kUnknownOutcome;
+    out.outcome = static_cast<Outcome>(std::min(r.outcome, kLastOutcomeCode));
     out.solutions = 0;
     return out;
   }
@@ -170,8 +171,18 @@ std::string BuildDescription(void* handle) {
 
 // What is wrong with one descriptor on its own (named `name` once
 // labelled); empty when nothing is.
+// A space, a tab, a newline or another control character: a name holding
+// one would break the console table, the CSV and --strategy's list.
+bool HasBlankOrControl(std::string_view name) {
+  return std::ranges::any_of(
+      name, [](unsigned char c) { return c <= ' ' || c == 0x7f; });
+}
+
 std::string DescriptorFault(const sudoku_strategy& d, const std::string& name) {
   if (name.empty()) return " has an empty name";
+  if (HasBlankOrControl(name)) {
+    return " has a name with a space or a control character";
+  }
   if (name == "all" || name.find(',') != std::string::npos) {
     return " has a name bench cannot select ('all' and ',' are reserved)";
   }
@@ -240,8 +251,9 @@ bool PluginLoader::CheckNames(const struct sudoku_strategy_table& table,
     const std::string_view own_name = OrEmpty(d.name, "");
     const std::string name =
         own_name.empty() ? std::string() : prefix + std::string(own_name);
-    const std::string which = "strategy #" + std::to_string(i + 1) +
-                              (name.empty() ? "" : " '" + name + "'");
+    const std::string which =
+        "strategy #" + std::to_string(i + 1) +
+        (name.empty() || HasBlankOrControl(name) ? "" : " '" + name + "'");
     if (const std::string fault = DescriptorFault(d, name); !fault.empty()) {
       error = which + fault;
       return false;

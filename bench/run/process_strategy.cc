@@ -481,6 +481,14 @@ bool ProcessStrategies::Add(const std::string& spec, double timeout_s,
     error = where + "the strategy name before '=' is empty";
     return false;
   }
+  // A blank or a control character would break the console table, the CSV
+  // and --strategy's list.
+  if (std::ranges::any_of(
+          name, [](unsigned char c) { return c <= ' ' || c == 0x7f; })) {
+    error = "--exec: the strategy name before '=' has a space or a control "
+            "character";
+    return false;
+  }
   if (name == "all" || name.find(',') != std::string::npos) {
     error = where + "'" + name +
             "' is a name bench cannot select ('all' and ',' are reserved)";

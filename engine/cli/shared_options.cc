@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "engine/cli/help_text.h"
+#include "engine/cli/numeric_options.h"
 #include "engine/cli/usage_errors.h"
 
 namespace sudoku {
@@ -21,13 +22,13 @@ CLI::Validator ThreadCount() {
             std::from_chars(text.data(), text.data() + text.size(), n);
         if (error != std::errc() || end != text.data() + text.size() || n < 0 ||
             n > kMaxThreads) {
-          return "'" + text + "' is not 1 to " + std::to_string(kMaxThreads) +
+          return Quoted(text) + " is not 1 to " + std::to_string(kMaxThreads) +
                  ", or 0 for every core";
         }
         if (n == 0) text = std::to_string(EveryCore());
         return {};
       },
-      "");
+      "", kRangeValidator);
 }
 
 }  // namespace
@@ -56,8 +57,21 @@ CLI::Option* AddOutputOption(CLI::App& app, std::string& path,
 
 CLI::Option* AddSeedOption(CLI::App& app, uint64_t& seed,
                            const std::string& help, bool short_alias) {
-  if (short_alias) app.add_option("-s", seed)->group("");
-  return ValueName(app.add_option("--seed", seed, help)->capture_default_str(),
+  if (short_alias) {
+    // CLI11 names a hidden option's errors with no name: the check names it.
+    const CLI::Validator range = WholeNumbers(0, kNoMax);
+    app.add_option("-s", seed)
+        ->transform(CLI::Validator(
+            [range](std::string& text) {
+              const std::string error = range(text);
+              return error.empty() ? error : "-s: " + error;
+            },
+            "", kRangeValidator))
+        ->group("");
+  }
+  return ValueName(app.add_option("--seed", seed, help)
+                       ->capture_default_str()
+                       ->transform(WholeNumbers(0, kNoMax)),
                    "N");
 }
 

@@ -105,6 +105,8 @@ std::string Explain(const CLI::App& active, const CLI::Error& error) {
   const std::string kind = error.get_name();
   const std::string what = error.what();
   std::string name, message;
+  // A hidden option's error, which CLI11 names with no name.
+  if (what.starts_with(": ")) return Tidy(what.substr(2));
   if (kind == "RequiredError") {
     if (what == "A subcommand is required") {
       return "a subcommand is required: " + SubcommandNames(active);

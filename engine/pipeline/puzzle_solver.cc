@@ -11,6 +11,14 @@
 namespace sudoku {
 namespace {
 
+// A loaded strategy's outcome code past Outcome's, as a WRONG answer says
+// it; a plugin's code past 8 bits comes as 255 (bench/run/plugin_loader.cc).
+std::string UnknownOutcomeText(Outcome outcome) {
+  const unsigned code = static_cast<unsigned>(outcome);
+  return "returned an unknown outcome code (" + std::to_string(code) +
+         (code == 0xff ? " or more" : "") + ")";
+}
+
 // A strategy's answer proves the puzzle has exactly one solution.
 bool ProvesUnique(const Strategy& s, const PuzzleOutcome& o, uint32_t limit,
                   uint64_t budget) {
@@ -98,8 +106,7 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
     // a loaded one may): a known outcome code, nodes within the budget.
     if (outcomes[i].verdict == Verdict::kWrong) {
       Wrong(index, record, i, outcomes,
-            "returned an unknown outcome code (" +
-                std::to_string(static_cast<unsigned>(r.outcome)) + ")",
+            UnknownOutcomeText(r.outcome),
             problems);
     } else if (r.nodes > options_.max_nodes) {
       Wrong(index, record, i, outcomes,

@@ -108,7 +108,7 @@ TEST(ToolUsageErrors, NameTheProgramAndTheOption) {
        "or card"},
       {CorpusMain,
        {"dupes", "--memory", "0", "-"},
-       "corpus dupes: --memory: 0 is out of range (1 to 16777216)"},
+       "corpus dupes: --memory: 0 is out of range (1 to 2^24)"},
       {CorpusMain,
        {"leak", "--test", "-"},
        "corpus leak: --train: required, not given (FILE...)"},

@@ -2,6 +2,7 @@
 #include "tools/convert/convert_options.h"
 
 #include "engine/cli/help_text.h"
+#include "engine/cli/numeric_options.h"
 #include "engine/cli/shared_options.h"
 #include "strategies/strategy.h"
 #include "tools/lib/generator.h"
@@ -35,14 +36,15 @@ void SetupConvert(CLI::App& app, ConvertOptions& options) {
                 ->check(CLI::IsMember(CountingStrategyNames())),
             "NAME");
   ValueName(app.add_option("--budget", options.budget, "Node budget per puzzle")
-                ->capture_default_str(),
+                ->capture_default_str()
+                ->transform(WholeNumbers(1, kNoMax)),
             "N");
   ValueName(app.add_option("--limit", options.limit,
                            "Solutions to count for --to test, 2 to "
                            "1,000,000 (the count is exact below it and "
                            "means 'at least' at it)")
                 ->capture_default_str()
-                ->check(CLI::Range(2u, 1'000'000u)),
+                ->transform(WholeNumbers(2, 1'000'000)),
             "N");
   AddThreadsOption(app, options.threads);
   AddOutputOption(app, options.output);

@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "engine/cli/numeric_options.h"
 #include "engine/cli/program.h"
 #include "engine/cli/shared_options.h"
 #include "strategies/strategy.h"
@@ -21,14 +22,15 @@ void AddRunOptions(CLI::App& sub, CorpusRunOptions& run, bool grouping,
   ValueName(sub.add_option("--max-messages", run.max_messages,
                            "Bad rows named per input on standard error, 0 "
                            "for all")
-                ->capture_default_str(),
+                ->capture_default_str()
+                ->transform(WholeNumbers(0, kNoMax)),
             "N");
   if (!grouping) return;
   ValueName(sub.add_option("--memory", run.memory_mib,
                            "MiB of row keys (32 bytes a row) kept in memory; "
                            "past it, sorted runs go to --temp-dir")
                 ->capture_default_str()
-                ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 24)),
+                ->transform(WholeNumbers(1, 1 << 24)),
             "MIB");
   ValueName(sub.add_option("--temp-dir", run.temp_dir,
                            "Where runs past --memory go (default: $TMPDIR, "
@@ -92,7 +94,7 @@ void AddCardOptions(CLI::App& card, CorpusCardOptions& options) {
                             "Node budget of each solve (a puzzle over it is "
                             "counted as not settled)")
                 ->capture_default_str()
-                ->check(CLI::Range(uint64_t{1}, kUnlimitedNodes)),
+                ->transform(WholeNumbers(1, kNoMax)),
             "N");
 }
 

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "engine/cli/help_text.h"
+#include "engine/cli/numeric_options.h"
 #include "engine/cli/shared_options.h"
 #include "strategies/strategy.h"
 #include "tools/lib/generator.h"
@@ -51,7 +52,7 @@ void SetupGen(CLI::App& app, GenOptions& options) {
   ValueName(
       app.add_option("-n,--count", options.count, "Puzzles to make, 0 to 10^12")
           ->capture_default_str()
-          ->check(CLI::Range(uint64_t{0}, uint64_t{1'000'000'000'000})),
+          ->transform(WholeNumbers(0, 1'000'000'000'000)),
       "N");
   AddSeedOption(app, options.seed, "Seed: puzzle i depends only on (seed, i)",
                 /*short_alias=*/true);
@@ -64,12 +65,12 @@ void SetupGen(CLI::App& app, GenOptions& options) {
   CLI::Option* min_clues =
       ValueName(app.add_option("--min-clues", options.min_clues,
                                "Lowest clue count, 0 to 81")
-                    ->check(CLI::Range(0, kCells)),
+                    ->transform(WholeNumbers(0, kCells)),
                 "N");
   CLI::Option* max_clues =
       ValueName(app.add_option("--max-clues", options.max_clues,
                                "Highest clue count, 0 to 81")
-                    ->check(CLI::Range(0, kCells)),
+                    ->transform(WholeNumbers(0, kCells)),
                 "N");
   clues->excludes(min_clues);
   clues->excludes(max_clues);
@@ -93,13 +94,14 @@ void SetupGen(CLI::App& app, GenOptions& options) {
   ValueName(app.add_option("--budget", options.budget,
                            "Node budget of one uniqueness check (a check "
                            "that runs out keeps its clue)")
-                ->capture_default_str(),
+                ->capture_default_str()
+                ->transform(WholeNumbers(1, kNoMax)),
             "N");
   ValueName(app.add_option("--attempts", options.attempts,
                            "Solved grids to try per puzzle before giving up "
                            "on it, 1 to 1,000,000")
                 ->capture_default_str()
-                ->check(CLI::Range(1, 1'000'000)),
+                ->transform(WholeNumbers(1, 1'000'000)),
             "N");
   AddThreadsOption(app, options.threads);
   AddOutputOption(app, options.output);

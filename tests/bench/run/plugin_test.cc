@@ -140,6 +140,12 @@ TEST(BenchPlugin, EmptyNameIsRefused) {
                 "strategy #1 has an empty name");
 }
 
+// A name with a space or a newline would break the table, the CSV and -s.
+TEST(BenchPlugin, NameWithASpaceIsRefused) {
+  ExpectRefused("--plugin " + Bad("bad_spaced_name"), Bad("bad_spaced_name"),
+                "strategy #1 has a name with a space or a control character");
+}
+
 TEST(BenchPlugin, MissingSolveIsRefused) {
   ExpectRefused("--plugin " + Bad("bad_no_solve"), Bad("bad_no_solve"),
                 "strategy #1 'bad' has no solve function");
@@ -186,7 +192,7 @@ TEST(BenchPlugin, NodesAboveBudgetAreCaught) {
 
 TEST(BenchPlugin, UnknownOutcomeCodeIsCaught) {
   ExpectWrong(Bad("bad_unknown_outcome"), "unknown-outcome",
-              "returned an unknown outcome code");
+              "returned an unknown outcome code (77)");
 }
 
 TEST(BenchPlugin, DigitOutsideOneToNineIsCaught) {

@@ -25,7 +25,7 @@ __attribute__((unused)) static void solve(void* state,
   result->solutions = 0;
   result->nodes = node_budget + 1; /* more than it was allowed */
 #elif defined(BAD_UNKNOWN_OUTCOME)
-  result->outcome = 7;
+  result->outcome = 77; /* named as 77, not as 255 (issue 35) */
 #elif defined(BAD_DIGITS)
   result->solution[40] = 10; /* out of 1..9 */
 #endif
