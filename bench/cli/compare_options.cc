@@ -53,7 +53,7 @@ CLI::App* SetupCompare(CLI::App& app, CompareCommandOptions& o) {
                 ->add_option("--max-instructions", o.max_instructions_pct,
                              "Percent rise in instructions per puzzle that "
                              "fails\nbetween builds (exact on one build)")
-                ->check(CLI::Range(0.0, 100.0))
+                ->transform(Numbers(0, 100))
                 ->capture_default_str(),
             "P");
   subcommand->add_flag("--no-timing-gate", o.no_timing_gate,

@@ -74,7 +74,7 @@ CLI::App* SetupCheck(CLI::App* h, HistoryCommandOptions& o) {
                 ->add_option("--max-instructions", o.max_instructions_pct,
                              "Percent rise in instructions per puzzle that\n"
                              "fails (0 to 100; exact within a commit)")
-                ->check(CLI::Range(0.0, 100.0))
+                ->transform(Numbers(0, 100))
                 ->capture_default_str(),
             "P");
   ValueName(check

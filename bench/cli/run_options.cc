@@ -231,7 +231,8 @@ void RunCommandCli::AddRunOptions(CLI::App& app, RunCommandOptions& o) {
       ->group(kRun);
   ValueName(app.add_flag("--instructions{200}", o.instructions,
                          "Also count instructions per puzzle over N evenly\n"
-                         "spaced puzzles (processor counter, else callgrind)"),
+                         "spaced puzzles (processor counter, else callgrind)")
+                ->transform(WholeNumbers(1, 1000000)),
             "[=N]")
       ->group(kRun);
   ValueName(app.add_option("--instructions-by", o.instructions_by,

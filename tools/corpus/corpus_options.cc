@@ -76,6 +76,7 @@ void AddLeakOptions(CLI::App& leak, CorpusLeakOptions& options) {
   }
   ValueName(leak.add_option("--max-leaks", options.max_leaks,
                             "Leaked test rows tolerated: more exit 1")
+                ->transform(WholeNumbers(0, kNoMax))
                 ->capture_default_str(),
             "N");
 }
