@@ -15,6 +15,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <string_view>
 
 namespace sudoku {
 namespace {
@@ -158,6 +159,12 @@ int Shell(const fs::path& folder, const std::string& command,
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
 TEST(HostileTable, EveryProgramRefusesEveryClassAndLeavesItsInputsAlone) {
   const fs::path root = fs::temp_directory_path() /
                         ("hostile_table_" + std::to_string(getpid()));
@@ -167,6 +174,11 @@ TEST(HostileTable, EveryProgramRefusesEveryClassAndLeavesItsInputsAlone) {
   ASSERT_EQ(Shell(root / "in", kSetup, err), 0) << err;
   const std::map<std::string, std::string> inputs = Snapshot(root / "in");
   for (const Case& c : kCases) {
+    // A sanitizer's shadow memory cannot be mapped under an address-space
+    // limit (ASan ends with SIGSEGV first): faults_test skips the same.
+    if (kSanitized && std::string_view(c.command).starts_with("ulimit -v")) {
+      continue;
+    }
     const int code = Shell(root / "in", c.command, err);
     EXPECT_EQ(code, c.exit_code) << c.command << "\n" << err;
     EXPECT_NE(err.find(c.says), std::string::npos) << c.command << "\n" << err;

@@ -24,8 +24,11 @@ TEST(ResourceShortage, TellsMemoryAndThreadsFromBugs) {
   ASSERT_TRUE(thread);
   EXPECT_EQ(thread->what, "a thread could not be started");
   // oneTBB's own words when pthread_create fails.
-  const auto tbb = Of(std::runtime_error(
-      "pthread_create has failed: Resource temporarily unavailable"));
+  // The detail points into the exception, which must outlive the shortage.
+  const std::exception_ptr tbb_error = std::make_exception_ptr(
+      std::runtime_error(
+          "pthread_create has failed: Resource temporarily unavailable"));
+  const auto tbb = FindResourceShortage(tbb_error);
   ASSERT_TRUE(tbb);
   EXPECT_EQ(tbb->Text(),
             "a thread could not be started (pthread_create has failed: "

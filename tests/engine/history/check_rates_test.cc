@@ -61,18 +61,20 @@ class Simulated {
   }
   // The rolling check of the newest commit, as bench history check makes
   // it (the memo only spares working out the replayed windows again).
+  // Its points point into the series judged, kept until the next Check.
   SeriesCheck Check() {
-    const std::vector<Series> judged = {series_};
+    judged_ = {series_};
     CheckOptions options;
     options.memo = &memo_;
     const HistoryCheck check =
-        CheckHistory(judged, {}, {}, options,
+        CheckHistory(judged_, {}, {}, options,
                      [](int64_t) { return std::vector<LedgerEntry>{}; });
     return check.series.at(0);
   }
   size_t size() const { return series_.points.size(); }
 
  private:
+  std::vector<Series> judged_;
   StoredResult result_;
   Series series_;
   ChangeMemo memo_;
