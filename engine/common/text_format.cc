@@ -26,6 +26,20 @@ std::string Percent(double fraction) {
   return Fixed(100.0 * fraction, 1) + "%";
 }
 
+std::string MarkdownCell(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') {
+      out += "\\|";
+    } else if (c == '\n') {
+      out += "<br>";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 std::string BudgetText(uint64_t max_nodes) {
   return max_nodes == kUnlimitedNodes ? "none" : Grouped(max_nodes);
 }

@@ -17,6 +17,10 @@ std::string Fixed(double value, int decimals);
 // 0.125 -> "12.5%".
 std::string Percent(double fraction);
 
+// Text for a Markdown table cell: a pipe would end the cell, a line break
+// the row.
+std::string MarkdownCell(const std::string& text);
+
 // A node budget as people read it: "none" when there is none.
 std::string BudgetText(uint64_t max_nodes);
 

@@ -11,21 +11,6 @@
 namespace sudoku {
 namespace {
 
-// A table cell's text: a pipe would end the cell, a line break the row.
-std::string Cell(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|') {
-      out += "\\|";
-    } else if (c == '\n') {
-      out += "<br>";
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 // Counts grouped, other values to three figures.
 std::string Value(double value) {
   if (value == std::floor(value) && value >= 0 && value < 1e15) {
@@ -122,9 +107,9 @@ void WriteComparisonMarkdown(std::ostream& out, const Comparison& comparison,
     if (r.verdict == RowVerdict::kChanged && r.change != Change::kNone) {
       tag += ", " + std::string(ChangeName(r.change));
     }
-    out << "| " << Cell(r.dataset) << " | " << Cell(r.strategy) << " | "
-        << r.limit << " | " << BudgetText(r.max_nodes) << " | **" << tag
-        << "** | " << Cell(WhatMoved(r)) << " |\n";
+    out << "| " << MarkdownCell(r.dataset) << " | " << MarkdownCell(r.strategy)
+        << " | " << r.limit << " | " << BudgetText(r.max_nodes) << " | **"
+        << tag << "** | " << MarkdownCell(WhatMoved(r)) << " |\n";
   }
   if (!any) out << "Every row is the same as the baseline's.\n";
   out << '\n';

@@ -31,21 +31,6 @@ std::string Standing(const ThroughputChange& c) {
   return "";
 }
 
-// A table cell's text: a pipe would end the cell, a line break the row.
-std::string Cell(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|') {
-      out += "\\|";
-    } else if (c == '\n') {
-      out += "<br>";
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 void PrintHistoryCheck(std::ostream& out, const HistoryCheck& check) {
@@ -153,10 +138,11 @@ void WriteHistoryCheckMarkdown(std::ostream& out, const HistoryCheck& check) {
       reasons += (reasons.empty() ? "" : "\n") + reason;
     }
     for (const std::string& puzzle : s.puzzles) reasons += "\n" + puzzle;
-    out << "| " << Cell(s.key.Name() + " on " + s.key.Testbed()) << " | "
-        << Cell(Branch(s.key)) << " | "
-        << Cell(s.points.empty() ? "-" : s.points.back()->commit) << " | **"
-        << SeriesVerdictName(s.verdict) << "** | " << Cell(reasons) << " |\n";
+    out << "| " << MarkdownCell(s.key.Name() + " on " + s.key.Testbed())
+        << " | " << MarkdownCell(Branch(s.key)) << " | "
+        << MarkdownCell(s.points.empty() ? "-" : s.points.back()->commit)
+        << " | **" << SeriesVerdictName(s.verdict) << "** | "
+        << MarkdownCell(reasons) << " |\n";
   }
   if (!any) out << "No series changed or got slower.\n";
   out << '\n';
