@@ -296,10 +296,10 @@ int RunDupes(const CorpusDupesOptions& o, CommandStreams streams) {
                     << Grouped(d.reworded()) << " other spellings; "
                     << Grouped(d.groups)
                     << (d.groups == 1 ? " puzzle occurs" : " puzzles occur")
-                    << " more than once, in " << Grouped(d.grouped)
-                    << " rows; " << Grouped(l.leaked())
-                    << " rows repeat an earlier one: " << KindCounts(l)
-                    << "; " << GridCounts(l) << '\n';
+                    << " more than once, in " << Grouped(d.grouped) << " rows; "
+                    << Grouped(l.leaked())
+                    << " rows repeat an earlier one: " << KindCounts(l) << "; "
+                    << GridCounts(l) << '\n';
         return LeakExitCode(code, l, o.max_leaks);
       });
 }
@@ -318,13 +318,12 @@ int RunLeak(const CorpusLeakOptions& o, CommandStreams streams) {
         const LeakRowCounts l = LeakPass(
             paths, LeakScope::TestAgainstTraining(Position(first_test, 0)),
             o.run, threads, streams, out[0], nullptr, files, code);
-        const double share =
-            l.reported ? static_cast<double>(l.leaked()) /
-                             static_cast<double>(l.reported)
-                       : 0.0;
+        const double share = l.reported ? static_cast<double>(l.leaked()) /
+                                              static_cast<double>(l.reported)
+                                        : 0.0;
         streams.err << "corpus leak: " << Grouped(l.leaked()) << " of "
-                    << Grouped(l.reported) << " test rows ("
-                    << Percent(share) << ") leak: " << KindCounts(l) << "; "
+                    << Grouped(l.reported) << " test rows (" << Percent(share)
+                    << ") leak: " << KindCounts(l) << "; "
                     << Grouped(l.rows - l.reported) << " training rows; "
                     << GridCounts(l) << "; malformed rows: "
                     << Grouped(Malformed(files, 0, o.train.size()))

@@ -63,11 +63,11 @@ void AddCheckOptions(CLI::App& check, CorpusCheckOptions& options) {
 // leak's and dupes' gate, one definition: `what` tolerated, more exit 1.
 void AddMaxLeaksOption(CLI::App& sub, uint64_t& max_leaks,
                        const std::string& what) {
-  ValueName(sub.add_option("--max-leaks", max_leaks,
-                           what + " tolerated: more exit 1")
-                ->transform(WholeNumbers(0, kNoMax))
-                ->capture_default_str(),
-            "N");
+  ValueName(
+      sub.add_option("--max-leaks", max_leaks, what + " tolerated: more exit 1")
+          ->transform(WholeNumbers(0, kNoMax))
+          ->capture_default_str(),
+      "N");
 }
 
 void AddLeakOptions(CLI::App& leak, CorpusLeakOptions& options) {

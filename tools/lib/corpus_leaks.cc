@@ -16,9 +16,7 @@ void KeyLeakRow(CorpusRow& row, const ScanLine& line, const Strategy& solver) {
   if (row.malformed) {
     // A refused answer column leaves the puzzle parsed (as corpus check
     // judges it): the row is compared on its puzzle, and named.
-    if (std::string_view(record.reason).substr(0, 15) != "solution column") {
-      return;
-    }
+    if (!record.reason.starts_with("solution column")) return;
     row.malformed = false;
     row.broken_answer = true;
   } else {
@@ -30,8 +28,8 @@ void KeyLeakRow(CorpusRow& row, const ScanLine& line, const Strategy& solver) {
   // clashing givens have no solution to key by.
   if (answer == nullptr && FindConflict(row.puzzle)) return;
   if (const auto solution = LeakSolution(row.puzzle, answer, solver)) {
-    row.solution = SolutionRecordOf(row.puzzle, *solution,
-                                    Position(row.file, row.line));
+    row.solution =
+        SolutionRecordOf(row.puzzle, *solution, Position(row.file, row.line));
   }
 }
 

@@ -65,8 +65,8 @@ class CorpusLeaks {
 
   // Writes the leak lines to `out` and, when `groups` is set, the puzzle
   // groups to it as WriteDuplicateGroups writes them. Call once.
-  LeakRowCounts Finish(const std::vector<std::string>& paths,
-                       std::ostream& out, std::ostream* groups = nullptr);
+  LeakRowCounts Finish(const std::vector<std::string>& paths, std::ostream& out,
+                       std::ostream* groups = nullptr);
 
  private:
   LeakScope scope_;

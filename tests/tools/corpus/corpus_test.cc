@@ -129,9 +129,9 @@ TEST(CorpusDupes, TellsExactCopiesFromOtherSpellingsAndLosesNoRow) {
   EXPECT_EQ(Lines(testing::ReadFile(groups)),
             (std::vector<std::string>{"3 rows, 2 spellings: -:2 = -:4 ~ -:6",
                                       "2 rows, 1 spelling: -:3 = -:9"}));
-  EXPECT_EQ(Lines(run.out), (std::vector<std::string>{
-                                "-:4\tsame text\t-:2", "-:6\tsame puzzle\t-:2",
-                                "-:9\tsame text\t-:3"}));
+  EXPECT_EQ(Lines(run.out), (std::vector<std::string>{"-:4\tsame text\t-:2",
+                                                      "-:6\tsame puzzle\t-:2",
+                                                      "-:9\tsame text\t-:3"}));
   EXPECT_EQ(Lines(run.err)[0], "-:5: expected 81 cells, found 3");
   // 7 rows: 6 puzzles + 1 malformed; 6 = 3 distinct + 2 exact + 1 other.
   EXPECT_EQ(Summary(run),
@@ -149,9 +149,8 @@ TEST(CorpusDupes, InvalidAndEmptyPuzzlesAreGroupedToo) {
   const std::string moved = std::string(79, '.') + "55";
   const std::string empty(81, '0');
   const std::string groups = testing::TempPath("dupes-invalid.txt");
-  const CommandRun run =
-      Call(CorpusMain, {"dupes", "--groups", groups, "-"},
-           invalid + "\n" + empty + "\n" + moved + "\n");
+  const CommandRun run = Call(CorpusMain, {"dupes", "--groups", groups, "-"},
+                              invalid + "\n" + empty + "\n" + moved + "\n");
   EXPECT_EQ(run.code, 1);
   EXPECT_EQ(testing::ReadFile(groups), "2 rows, 2 spellings: -:1 ~ -:3\n");
   EXPECT_EQ(run.out, "-:3\tsame puzzle\t-:1\n");
@@ -231,10 +230,9 @@ TEST(CorpusLeak, NamesTestRowsThatAreTrainingPuzzles) {
       WriteTempFile("leak-clean.txt", puzzles[3] + "\n12x\n");
   EXPECT_EQ(Call(CorpusMain, {"leak", "--train", train, "--test", clean}).code,
             0);
-  EXPECT_EQ(Lines(run.out),
-            (std::vector<std::string>{test + ":2\tsame text\t" + train + ":2",
-                                      test + ":3\tsame puzzle\t" + train +
-                                          ":3"}));
+  EXPECT_EQ(Lines(run.out), (std::vector<std::string>{
+                                test + ":2\tsame text\t" + train + ":2",
+                                test + ":3\tsame puzzle\t" + train + ":3"}));
   EXPECT_EQ(Summary(run),
             "corpus leak: 2 of 4 test rows (50.0%) leak: 1 same text, 1 same "
             "puzzle, 0 more clues, 0 fewer clues, 0 same grid; 3 training "

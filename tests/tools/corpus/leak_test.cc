@@ -121,23 +121,23 @@ Planted Plant() {
   several.answer = Grid{};
   EXPECT_EQ(SolutionsOf(several.puzzle), 2);
   const std::vector<Row> test = {
-      train[0],                             // 2: same text
-      Moved(train[1], relabel),             // 3: same puzzle, relabelled
-      Moved(train[2], transpose),           // 4: same puzzle, transposed
+      train[0],                              // 2: same text
+      Moved(train[1], relabel),              // 3: same puzzle, relabelled
+      Moved(train[2], transpose),            // 4: same puzzle, transposed
       moved(WithMoreClues(train[4], 4, 0)),  // 5: more clues
-      moved(base[3]),                       // 6: fewer clues (of line 5)
-      moved(other),                         // 7: same grid
-      broken,                               // 8: same text, answer broken
-      broken_more,                          // 9: more clues, answer broken
-      moved(base[8]),                       // 10: unrelated
-      several,                              // 11: several solutions
-      {base[10].puzzle, Grid{}},            // 12: no answer, unrelated
+      moved(base[3]),                        // 6: fewer clues (of line 5)
+      moved(other),                          // 7: same grid
+      broken,                                // 8: same text, answer broken
+      broken_more,                           // 9: more clues, answer broken
+      moved(base[8]),                        // 10: unrelated
+      several,                               // 11: several solutions
+      {base[10].puzzle, Grid{}},             // 12: no answer, unrelated
   };
   Planted planted;
   planted.train = Csv("leak-kinds-train.csv", train);
   planted.test = Csv("leak-kinds-test.csv", test, "planted,12x,,0.5\n");
-  planted.clean = Csv("leak-kinds-clean.csv",
-                      {test[8], test[9], test[10]}, "planted,12x,,0.5\n");
+  planted.clean = Csv("leak-kinds-clean.csv", {test[8], test[9], test[10]},
+                      "planted,12x,,0.5\n");
   const std::string& tr = planted.train;
   const std::string& te = planted.test;
   planted.expected = {
@@ -218,9 +218,8 @@ TEST(CorpusLeakKinds, DupesFindsTheSameRowsWithinOneSet) {
       << Summary(run);
   // The puzzle groups: rows of the same text and puzzle only.
   EXPECT_EQ(Lines(testing::ReadFile(groups)).size(), 4u);
-  EXPECT_EQ(Call(CorpusMain, {"dupes", "--max-leaks", "8", p.train, p.test})
-                .code,
-            0);
+  EXPECT_EQ(
+      Call(CorpusMain, {"dupes", "--max-leaks", "8", p.train, p.test}).code, 0);
   EXPECT_EQ(Call(CorpusMain, {"dupes", p.clean}).code, 0);
   // The memory bound and its folder are still taken.
   const CommandRun small =
@@ -234,13 +233,14 @@ TEST(CorpusLeakKinds, DupesFindsTheSameRowsWithinOneSet) {
 TEST(CorpusLeakKinds, DupesNamesTheEarlierRowOfEachPair) {
   const std::vector<Row> base = SampleRows(2);
   const Row more = WithMoreClues(base[0], 5, 0);
-  const std::string path = Csv("leak-kinds-pairs.csv",
-                               {more, base[1], base[0], WithMoreClues(base[1], 2, 0)});
+  const std::string path =
+      Csv("leak-kinds-pairs.csv",
+          {more, base[1], base[0], WithMoreClues(base[1], 2, 0)});
   const CommandRun run = Call(CorpusMain, {"dupes", path});
   EXPECT_EQ(run.code, 1);
-  EXPECT_EQ(Lines(run.out),
-            (std::vector<std::string>{path + ":4\tfewer clues\t" + path + ":2",
-                                      path + ":5\tmore clues\t" + path + ":3"}));
+  EXPECT_EQ(Lines(run.out), (std::vector<std::string>{
+                                path + ":4\tfewer clues\t" + path + ":2",
+                                path + ":5\tmore clues\t" + path + ":3"}));
 }
 
 }  // namespace
