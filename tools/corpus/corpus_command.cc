@@ -16,6 +16,7 @@
 #include "tools/lib/corpus_card.h"
 #include "tools/lib/corpus_check.h"
 #include "tools/lib/corpus_groups.h"
+#include "tools/lib/corpus_leaks.h"
 #include "tools/lib/corpus_scan.h"
 
 namespace sudoku {
@@ -202,23 +203,6 @@ int RunCheck(const CorpusCheckOptions& o, CommandStreams streams) {
              });
 }
 
-// Reads the inputs, keying every well-formed row into `groups`; returns the
-// scan's exit code, and `files` says what it read.
-int KeyRows(const std::vector<std::string>& paths, const CorpusRunOptions& run,
-            StageThreads& threads, CommandStreams streams, PuzzleGroups& groups,
-            std::vector<CorpusFile>& files) {
-  CorpusScan scan;
-  scan.paths = paths;
-  scan.max_messages = run.max_messages;
-  scan.work = CanonicalizeRow;
-  scan.consume = [&](const std::vector<CorpusRow>& rows) {
-    for (const CorpusRow& row : rows) {
-      if (!row.malformed) groups.Add(row);
-    }
-  };
-  return RunCorpusScan(scan, threads, streams.err, streams.in, files);
-}
-
 uint64_t Malformed(const std::vector<CorpusFile>& files, size_t first,
                    size_t last) {
   uint64_t count = 0;
@@ -226,20 +210,83 @@ uint64_t Malformed(const std::vector<CorpusFile>& files, size_t first,
   return count;
 }
 
+// An input of rows none of which is a puzzle (a binary file, a layout not
+// read) is unusable, not clean: it is named, and the pass exits 2.
+bool SomeInputHasNoPuzzle(const std::vector<CorpusFile>& files,
+                          std::ostream& err) {
+  bool any = false;
+  for (const CorpusFile& file : files) {
+    if (file.rows == 0 || file.malformed < file.rows) continue;
+    err << file.path << ": no row is a puzzle (" << Grouped(file.malformed)
+        << " malformed)\n";
+    any = true;
+  }
+  return any;
+}
+
+// "2 same text, 0 same puzzle, ...": every kind, in LeakKind's order.
+std::string KindCounts(const LeakRowCounts& counts) {
+  std::string text;
+  for (int kind = 0; kind < kLeakKinds; ++kind) {
+    if (kind > 0) text += ", ";
+    text += Grouped(counts.kinds[kind]) + ' ' +
+            std::string(LeakKindName(static_cast<LeakKind>(kind)));
+  }
+  return text;
+}
+
+// "55 of 57 on a solution grid, 1 broken answer".
+std::string GridCounts(const LeakRowCounts& counts) {
+  return Grouped(counts.on_grid) + " of " + Grouped(counts.rows) +
+         " on a solution grid, " + Grouped(counts.broken_answers) +
+         (counts.broken_answers == 1 ? " broken answer" : " broken answers");
+}
+
+// One leak pass over `paths`: every row keyed (KeyLeakRow, on simd), the
+// leaks of `scope` written to `out` (and the puzzle groups to `groups`);
+// `code` gets the scan's exit code, 2 when an input had no puzzle.
+LeakRowCounts LeakPass(const std::vector<std::string>& paths,
+                       const LeakScope& scope, const CorpusRunOptions& run,
+                       StageThreads& threads, CommandStreams streams,
+                       std::ostream& out, std::ostream* groups,
+                       std::vector<CorpusFile>& files, int& code) {
+  const Strategy& simd = *FindStrategy("simd");
+  CorpusLeaks leaks(scope, MemoryBytes(run), TempDir(run));
+  CorpusScan scan;
+  scan.paths = paths;
+  scan.max_messages = run.max_messages;
+  scan.judge = [&simd](CorpusRow& row, const ScanLine& line) {
+    KeyLeakRow(row, line, simd);
+  };
+  scan.consume = [&](const std::vector<CorpusRow>& rows) {
+    for (const CorpusRow& row : rows) leaks.Add(row);
+  };
+  code = RunCorpusScan(scan, threads, streams.err, streams.in, files);
+  const LeakRowCounts counts = leaks.Finish(paths, out, groups);
+  if (SomeInputHasNoPuzzle(files, streams.err)) code = kExitUsage;
+  return counts;
+}
+
+// A leak fails the run past `max_leaks`; a malformed row, named and
+// counted, does not: exit 1 means leaks.
+int LeakExitCode(int scan_code, const LeakRowCounts& counts,
+                 uint64_t max_leaks) {
+  if (scan_code == kExitUsage) return scan_code;
+  return counts.leaked() > max_leaks ? kExitFailure : kExitOk;
+}
+
 int RunDupes(const CorpusDupesOptions& o, CommandStreams streams) {
+  std::vector<NamedPath> outputs = {{"--output", o.run.output}};
+  if (!o.groups.empty()) outputs.push_back({"--groups", o.groups});
   return Run(
-      "dupes", o.run, Named(o.inputs, "the input"),
-      {{"--output", o.run.output}}, streams,
+      "dupes", o.run, Named(o.inputs, "the input"), outputs, streams,
       [&](OutputFiles& out, StageThreads& threads) {
-        // Half the memory for the keys, half for ordering the printed
-        // groups.
-        const size_t half = MemoryBytes(o.run) / 2;
-        PuzzleGroups groups(half, TempDir(o.run));
         std::vector<CorpusFile> files;
-        const int code =
-            KeyRows(o.inputs, o.run, threads, streams, groups, files);
-        const DuplicateCounts d = WriteDuplicateGroups(groups, o.inputs, half,
-                                                       TempDir(o.run), out[0]);
+        int code;
+        const LeakRowCounts l = LeakPass(
+            o.inputs, LeakScope::WithinOneSet(), o.run, threads, streams,
+            out[0], o.groups.empty() ? nullptr : &out[1], files, code);
+        const DuplicateCounts& d = l.puzzles;
         const uint64_t malformed = Malformed(files, 0, files.size());
         streams.err << "corpus dupes: " << Grouped(d.rows + malformed)
                     << " rows in " << FilesText(files.size()) << ": "
@@ -249,9 +296,11 @@ int RunDupes(const CorpusDupesOptions& o, CommandStreams streams) {
                     << Grouped(d.reworded()) << " other spellings; "
                     << Grouped(d.groups)
                     << (d.groups == 1 ? " puzzle occurs" : " puzzles occur")
-                    << " more than once, in " << Grouped(d.grouped)
-                    << " rows\n";
-        return code;
+                    << " more than once, in " << Grouped(d.grouped) << " rows; "
+                    << Grouped(l.leaked())
+                    << " rows repeat an earlier one: " << KindCounts(l) << "; "
+                    << GridCounts(l) << '\n';
+        return LeakExitCode(code, l, o.max_leaks);
       });
 }
 
@@ -263,31 +312,25 @@ int RunLeak(const CorpusLeakOptions& o, CommandStreams streams) {
   return Run(
       "leak", o.run, inputs, {{"--output", o.run.output}}, streams,
       [&](OutputFiles& out, StageThreads& threads) {
-        const size_t half = MemoryBytes(o.run) / 2;
-        PuzzleGroups groups(half, TempDir(o.run));
         std::vector<CorpusFile> files;
-        const int code = KeyRows(paths, o.run, threads, streams, groups, files);
-        const LeakCounts l = WriteLeaks(groups, o.train.size(), paths, half,
-                                        TempDir(o.run), out[0]);
-        const double share = l.test_rows ? static_cast<double>(l.leaked) /
-                                               static_cast<double>(l.test_rows)
-                                         : 0.0;
-        streams.err << "corpus leak: " << Grouped(l.leaked) << " of "
-                    << Grouped(l.test_rows) << " test puzzles ("
-                    << Percent(share)
-                    << ") are training puzzles: " << Grouped(l.exact)
-                    << " with the same text, " << Grouped(l.leaked - l.exact)
-                    << " only under a symmetry; " << Grouped(l.puzzles)
-                    << " distinct puzzles; " << Grouped(l.train_rows)
-                    << " training rows; malformed rows: "
+        int code;
+        const auto first_test = static_cast<uint32_t>(o.train.size());
+        const LeakRowCounts l = LeakPass(
+            paths, LeakScope::TestAgainstTraining(Position(first_test, 0)),
+            o.run, threads, streams, out[0], nullptr, files, code);
+        const double share = l.reported ? static_cast<double>(l.leaked()) /
+                                              static_cast<double>(l.reported)
+                                        : 0.0;
+        streams.err << "corpus leak: " << Grouped(l.leaked()) << " of "
+                    << Grouped(l.reported) << " test rows (" << Percent(share)
+                    << ") leak: " << KindCounts(l) << "; "
+                    << Grouped(l.rows - l.reported) << " training rows; "
+                    << GridCounts(l) << "; malformed rows: "
                     << Grouped(Malformed(files, 0, o.train.size()))
                     << " training, "
                     << Grouped(Malformed(files, o.train.size(), files.size()))
                     << " test\n";
-        // A leak fails the run; a malformed row, named and counted, does
-        // not: exit 1 means leaks here.
-        if (code == kExitUsage) return code;
-        return l.leaked > o.max_leaks ? kExitFailure : kExitOk;
+        return LeakExitCode(code, l, o.max_leaks);
       });
 }
 

@@ -27,8 +27,9 @@ void AddRunOptions(CLI::App& sub, CorpusRunOptions& run, bool grouping,
             "N");
   if (!grouping) return;
   ValueName(sub.add_option("--memory", run.memory_mib,
-                           "MiB of row keys (32 bytes a row) kept in memory; "
-                           "past it, sorted runs go to --temp-dir")
+                           "MiB of row keys kept in memory (dupes, leak: "
+                           "about 80 bytes a row; card: 32); past it, sorted "
+                           "runs go to --temp-dir")
                 ->capture_default_str()
                 ->transform(WholeNumbers(1, 1 << 24)),
             "MIB");
@@ -59,6 +60,16 @@ void AddCheckOptions(CLI::App& check, CorpusCheckOptions& options) {
             "FILE");
 }
 
+// leak's and dupes' gate, one definition: `what` tolerated, more exit 1.
+void AddMaxLeaksOption(CLI::App& sub, uint64_t& max_leaks,
+                       const std::string& what) {
+  ValueName(
+      sub.add_option("--max-leaks", max_leaks, what + " tolerated: more exit 1")
+          ->transform(WholeNumbers(0, kNoMax))
+          ->capture_default_str(),
+      "N");
+}
+
 void AddLeakOptions(CLI::App& leak, CorpusLeakOptions& options) {
   struct FileList {
     const char* name;
@@ -74,11 +85,16 @@ void AddLeakOptions(CLI::App& leak, CorpusLeakOptions& options) {
                   ->check(InputPathValidator()),
               "FILE...");
   }
-  ValueName(leak.add_option("--max-leaks", options.max_leaks,
-                            "Leaked test rows tolerated: more exit 1")
-                ->transform(WholeNumbers(0, kNoMax))
-                ->capture_default_str(),
-            "N");
+  AddMaxLeaksOption(leak, options.max_leaks, "Leaked test rows");
+}
+
+void AddDupesOptions(CLI::App& dupes, CorpusDupesOptions& options) {
+  ValueName(dupes.add_option("--groups", options.groups,
+                             "Also write the puzzle groups to FILE, one line "
+                             "a puzzle that occurs more than once"),
+            "FILE");
+  AddMaxLeaksOption(dupes, options.max_leaks,
+                    "Rows that repeat an earlier one (any kind)");
 }
 
 void AddCardOptions(CLI::App& card, CorpusCardOptions& options) {
@@ -136,16 +152,20 @@ void SetupCorpus(CLI::App& app, CorpusOptions& options) {
        &options.check.inputs, &options.check.run, false,
        "every bad row (file:line, kind, reason)"},
       {"dupes",
-       "Rows that are the same puzzle up to symmetry, within and across "
-       "files: one line per puzzle that occurs more than once, rows of the "
-       "same text joined by =, other spellings by ~; counts on standard "
-       "error.",
-       &options.dupes.inputs, &options.dupes.run, true, "the groups"},
+       "Rows that repeat an earlier row of the set up to symmetry: the same "
+       "puzzle, or the same solution grid with more, fewer or other clues. "
+       "One tab-separated line per such row: the row, its strongest kind, "
+       "the earlier row; counts of each kind on standard error.",
+       &options.dupes.inputs, &options.dupes.run, true,
+       "every repeating row (file:line, kind, file:line)"},
       {"leak",
-       "The test rows whose puzzle is a training puzzle up to symmetry: one "
-       "line per such test row, naming a training row (= same text, ~ a "
-       "symmetry away); counts on standard error.",
-       nullptr, &options.leak.run, true, "the leaks"},
+       "The test rows that leak from the training set up to symmetry: the "
+       "same puzzle, or the same solution grid with more, fewer or other "
+       "clues. One tab-separated line per such row: the test row, its "
+       "strongest kind, a training row; counts of each kind on standard "
+       "error.",
+       nullptr, &options.leak.run, true,
+       "every leaking test row (file:line, kind, file:line)"},
       {"card",
        "One pass that writes a corpus card in Markdown (and JSON): files with "
        "SHA-256, rows by outcome, clues, minimal share, duplicates up to "
@@ -167,10 +187,14 @@ void SetupCorpus(CLI::App& app, CorpusOptions& options) {
   AddCanonOptions(*made["canon"], options.canon);
   AddCheckOptions(*made["check"], options.check);
   AddLeakOptions(*made["leak"], options.leak);
+  AddDupesOptions(*made["dupes"], options.dupes);
   static const ExitCodes leak_codes = ToolExitCodes(
-      "more test rows leaked than --max-leaks (each is listed; malformed\n"
-      "rows are named and counted but do not make the exit code)");
+      "more rows leaked than --max-leaks (each is listed; malformed rows\n"
+      "are named and counted but do not make the exit code)",
+      "bad usage, an input that cannot be read or has no puzzle row, or\n"
+      "an output that cannot be written");
   made["leak"]->footer(ExitCodesFooter(leak_codes));
+  made["dupes"]->footer(ExitCodesFooter(leak_codes));
   AddCardOptions(*made["card"], options.card);
 }
 

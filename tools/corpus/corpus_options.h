@@ -36,6 +36,8 @@ struct CorpusCheckOptions {
 
 struct CorpusDupesOptions {
   std::vector<std::string> inputs;
+  std::string groups;      // the puzzle groups go here, when named
+  uint64_t max_leaks = 0;  // rows that repeat an earlier one, tolerated
   CorpusRunOptions run;
 };
 

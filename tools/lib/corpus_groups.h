@@ -69,37 +69,18 @@ class PuzzleGroups {
   SpillSorter<KeyRecord> keys_;
 };
 
-// corpus dupes: every group of two rows or more as one line, in the order
-// of the groups' first rows,
+// corpus dupes --groups: every group of two rows or more as one line, in the
+// order of the groups' first rows,
 //
 //   3 rows, 2 spellings: a.txt:5 = a.txt:9 ~ b.txt:2
 //
 // where `=` joins rows of the same text (exact copies, listed together) and
 // `~` the next spelling of the same puzzle. The lines are ordered within
-// `memory_bytes` too (32 bytes a grouped row).
-DuplicateCounts WriteDuplicateGroups(PuzzleGroups& groups,
-                                     const std::vector<std::string>& paths,
-                                     size_t memory_bytes,
-                                     const std::string& temp_dir,
-                                     std::ostream& out);
-
-struct LeakCounts {
-  uint64_t test_rows = 0;   // well-formed test rows
-  uint64_t leaked = 0;      // test rows whose puzzle is in the training set
-  uint64_t exact = 0;       // ... with a training row of the same text
-  uint64_t puzzles = 0;     // distinct puzzles among the leaked rows
-  uint64_t train_rows = 0;  // well-formed training rows
-};
-
-// corpus leak: the inputs before `train_files` are the training set, the
-// rest the test set. One line per test row whose puzzle a training row
-// spells, in test order:
-//
-//   test.txt:7 = train.txt:3   (the same text as that training row)
-//   test.txt:9 ~ train.txt:12  (the first training row of that puzzle)
-LeakCounts WriteLeaks(PuzzleGroups& groups, size_t train_files,
-                      const std::vector<std::string>& paths,
-                      size_t memory_bytes, const std::string& temp_dir,
-                      std::ostream& out);
+// `memory_bytes` too (32 bytes a grouped row). `also`, when set, sees every
+// group too (corpus dupes finds its leaks in the same pass).
+DuplicateCounts WriteDuplicateGroups(
+    PuzzleGroups& groups, const std::vector<std::string>& paths,
+    size_t memory_bytes, const std::string& temp_dir, std::ostream& out,
+    const std::function<void(const std::vector<GroupMember>&)>& also = {});
 
 }  // namespace sudoku

@@ -4,12 +4,14 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/input/dataset.h"
 #include "strategies/strategy.h"
 #include "tools/lib/canonical.h"
+#include "tools/lib/solution_key.h"
 
 namespace sudoku {
 
@@ -48,6 +50,10 @@ struct CorpusRow {
   uint64_t nodes = 0;
   bool minimal = false;
   uint8_t verdict = 0;  // corpus check's CheckKind
+  // corpus leak and dupes: the row on its solution grid, when it has one
+  // (corpus_leaks.h), and whether its answer column was refused.
+  std::optional<SolutionRecord> solution;
+  bool broken_answer = false;
 };
 
 // What the scan knows of a row when it has parsed it, for a command that

@@ -53,7 +53,7 @@ const Case kCases[] = {
     {"$CONVERT --to sdk binary.dat", 1, "binary.dat"},
     {"$CONVERT --to sdk longline.txt", 1, "longline.txt"},
     {"$CORPUS canon missing.txt", 2, "missing.txt"},
-    {"$CORPUS dupes binary.dat", 1, "binary.dat"},
+    {"$CORPUS dupes binary.dat", 2, "binary.dat: no row is a puzzle"},
     {"$CORPUS leak --train good.txt --test missing.txt", 2, "missing.txt"},
     {"$CORPUS card cut.gz", 2, "cut.gz"},
     {"$BENCH compare report.csv missing.csv", 2, "missing.csv"},

@@ -92,9 +92,11 @@ TEST(CorpusDupes, AFileAndItsShuffleAreAllDuplicates) {
   const std::string a = WriteTempFile("dupes-a.txt", corpus);
   const std::string b =
       WriteTempFile("dupes-b.txt", Call(ShuffleMain, {"--seed", "9", a}).out);
-  const CommandRun run = Call(CorpusMain, {"dupes", a, b});
-  ASSERT_EQ(run.code, 0) << run.err;
-  const auto groups = Lines(run.out);
+  const std::string path = testing::TempPath("dupes-groups.txt");
+  const CommandRun run = Call(CorpusMain, {"dupes", "--groups", path, a, b});
+  ASSERT_EQ(run.code, 1) << run.err;  // rows repeat earlier ones
+  EXPECT_EQ(Lines(run.out).size(), 40u);
+  const auto groups = Lines(testing::ReadFile(path));
   ASSERT_EQ(groups.size(), 40u);
   for (size_t i = 0; i < groups.size(); ++i) {
     const std::string row = std::to_string(i + 1);
@@ -104,7 +106,9 @@ TEST(CorpusDupes, AFileAndItsShuffleAreAllDuplicates) {
   EXPECT_EQ(Summary(run),
             "corpus dupes: 80 rows in 2 files: 0 malformed, 80 puzzles = 40 "
             "distinct + 0 exact copies + 40 other spellings; 40 puzzles occur "
-            "more than once, in 80 rows");
+            "more than once, in 80 rows; 40 rows repeat an earlier one: 0 same "
+            "text, 40 same puzzle, 0 more clues, 0 fewer clues, 0 same grid; "
+            "80 of 80 on a solution grid, 0 broken answers");
 }
 
 TEST(CorpusDupes, TellsExactCopiesFromOtherSpellingsAndLosesNoRow) {
@@ -118,17 +122,24 @@ TEST(CorpusDupes, TellsExactCopiesFromOtherSpellingsAndLosesNoRow) {
   const std::string input = "# corpus\n" + puzzles[0] + "\n" + puzzles[1] +
                             "\n" + puzzles[0] + "\nnot a puzzle\n" + shuffled +
                             puzzles[2] + "\n\n" + b0 + "\n";
-  const CommandRun run = Call(CorpusMain, {"dupes", "-"}, input);
+  const std::string groups = testing::TempPath("dupes-exact.txt");
+  const CommandRun run =
+      Call(CorpusMain, {"dupes", "--groups", groups, "-"}, input);
   EXPECT_EQ(run.code, 1);
-  EXPECT_EQ(Lines(run.out),
+  EXPECT_EQ(Lines(testing::ReadFile(groups)),
             (std::vector<std::string>{"3 rows, 2 spellings: -:2 = -:4 ~ -:6",
                                       "2 rows, 1 spelling: -:3 = -:9"}));
+  EXPECT_EQ(Lines(run.out), (std::vector<std::string>{"-:4\tsame text\t-:2",
+                                                      "-:6\tsame puzzle\t-:2",
+                                                      "-:9\tsame text\t-:3"}));
   EXPECT_EQ(Lines(run.err)[0], "-:5: expected 81 cells, found 3");
   // 7 rows: 6 puzzles + 1 malformed; 6 = 3 distinct + 2 exact + 1 other.
   EXPECT_EQ(Summary(run),
             "corpus dupes: 7 rows in 1 file: 1 malformed, 6 puzzles = 3 "
             "distinct + 2 exact copies + 1 other spellings; 2 puzzles occur "
-            "more than once, in 5 rows");
+            "more than once, in 5 rows; 3 rows repeat an earlier one: 2 same "
+            "text, 1 same puzzle, 0 more clues, 0 fewer clues, 0 same grid; 6 "
+            "of 6 on a solution grid, 0 broken answers");
 }
 
 TEST(CorpusDupes, InvalidAndEmptyPuzzlesAreGroupedToo) {
@@ -137,18 +148,21 @@ TEST(CorpusDupes, InvalidAndEmptyPuzzlesAreGroupedToo) {
   const std::string invalid = "11" + std::string(79, '.');
   const std::string moved = std::string(79, '.') + "55";
   const std::string empty(81, '0');
-  const CommandRun run = Call(CorpusMain, {"dupes", "-"},
+  const std::string groups = testing::TempPath("dupes-invalid.txt");
+  const CommandRun run = Call(CorpusMain, {"dupes", "--groups", groups, "-"},
                               invalid + "\n" + empty + "\n" + moved + "\n");
-  EXPECT_EQ(run.code, 0);
-  EXPECT_EQ(run.out, "2 rows, 2 spellings: -:1 ~ -:3\n");
+  EXPECT_EQ(run.code, 1);
+  EXPECT_EQ(testing::ReadFile(groups), "2 rows, 2 spellings: -:1 ~ -:3\n");
+  EXPECT_EQ(run.out, "-:3\tsame puzzle\t-:1\n");
 }
 
 TEST(CorpusDupes, MessagesStopAtMaxMessages) {
   std::string input;
   for (int i = 0; i < 5; ++i) input += "bad\n";
+  input += Puzzles(1, 12);  // an input of bad rows alone would be unusable
   const CommandRun run =
       Call(CorpusMain, {"dupes", "--max-messages", "2", "-"}, input);
-  EXPECT_EQ(run.code, 1);
+  EXPECT_EQ(run.code, 0);  // malformed rows do not make exit 1
   const auto lines = Lines(run.err);
   ASSERT_EQ(lines.size(), 4u) << run.err;
   EXPECT_EQ(lines[1], "-:2: expected 81 cells, found 3");
@@ -216,14 +230,14 @@ TEST(CorpusLeak, NamesTestRowsThatAreTrainingPuzzles) {
       WriteTempFile("leak-clean.txt", puzzles[3] + "\n12x\n");
   EXPECT_EQ(Call(CorpusMain, {"leak", "--train", train, "--test", clean}).code,
             0);
-  EXPECT_EQ(Lines(run.out),
-            (std::vector<std::string>{test + ":2 = " + train + ":2",
-                                      test + ":3 ~ " + train + ":3"}));
-  EXPECT_EQ(
-      Summary(run),
-      "corpus leak: 2 of 4 test puzzles (50.0%) are training puzzles: 1 "
-      "with the same text, 1 only under a symmetry; 2 distinct puzzles; 3 "
-      "training rows; malformed rows: 0 training, 0 test");
+  EXPECT_EQ(Lines(run.out), (std::vector<std::string>{
+                                test + ":2\tsame text\t" + train + ":2",
+                                test + ":3\tsame puzzle\t" + train + ":3"}));
+  EXPECT_EQ(Summary(run),
+            "corpus leak: 2 of 4 test rows (50.0%) leak: 1 same text, 1 same "
+            "puzzle, 0 more clues, 0 fewer clues, 0 same grid; 3 training "
+            "rows; 7 of 7 on a solution grid, 0 broken answers; malformed "
+            "rows: 0 training, 0 test");
   EXPECT_EQ(Call(CorpusMain, {"leak", "--train", train}).code, 2);
 }
 
