@@ -137,8 +137,9 @@ TEST(DatasetParser, ReadsKaggleCsvAndChecksTheSolutionColumn) {
 
   std::string wrong = kSolution;
   std::swap(wrong[0], wrong[1]);
+  // A wrong answer leaves the puzzle whole: its own status (issue 36).
   parser.Parse(3, zeros + "," + wrong, record);
-  EXPECT_EQ(record.status, RecordStatus::kMalformed);
+  EXPECT_EQ(record.status, RecordStatus::kReferenceWrong);
   EXPECT_EQ(record.reason,
             "solution column is not a solution of the puzzle: cell r1c1 "
             "changes given 8 to 6");
@@ -176,7 +177,7 @@ TEST(DatasetParser, ReadsKaggleThreeMillionLayout) {
   std::string wrong = kSolution;
   std::swap(wrong[0], wrong[1]);
   parser.Parse(3, "1," + WithZeros(kPuzzle) + "," + wrong + ",25,0", record);
-  EXPECT_EQ(record.status, RecordStatus::kMalformed);
+  EXPECT_EQ(record.status, RecordStatus::kReferenceWrong);
   EXPECT_EQ(record.reason,
             "solution column is not a solution of the puzzle: cell r1c1 "
             "changes given 8 to 6");
