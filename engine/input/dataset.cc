@@ -216,6 +216,11 @@ void ReadRecords(Input& input, DatasetParser& parser, GivensCheck check,
 
 namespace {
 
+// Whether every cell holds a digit: 81 digits, as a solution must be.
+bool IsComplete(const Grid& grid) {
+  return std::ranges::none_of(grid, [](uint8_t v) { return v == 0; });
+}
+
 // A solution count: digits only, within uint32_t.
 std::optional<uint32_t> ParseCount(std::string_view text) {
   uint32_t count = 0;
@@ -257,7 +262,7 @@ std::optional<std::string> ParseTestFields(std::string_view fields,
     return "solution: " + *reason;
   }
   if (auto reason = CheckSolution(record.puzzle, record.expected)) {
-    if (not_a_solution != nullptr) *not_a_solution = true;
+    if (not_a_solution != nullptr) *not_a_solution = IsComplete(record.expected);
     return "solution: " + *reason;
   }
   record.has_expected = true;
@@ -317,7 +322,10 @@ void ParseWithSolution(std::string_view puzzle_text,
   if (auto error = CheckSolution(record.puzzle, record.expected)) {
     CheckGivens(record);
     if (record.status != RecordStatus::kPuzzle) return;
-    record.status = RecordStatus::kReferenceWrong;
+    // A blank where a solution is due is no solution grid: the row does not
+    // parse as puzzle and solution.
+    record.status = IsComplete(record.expected) ? RecordStatus::kReferenceWrong
+                                                : RecordStatus::kMalformed;
     record.reason =
         "solution column is not a solution of the puzzle: " + *error;
     return;

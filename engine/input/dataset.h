@@ -55,12 +55,12 @@ enum class RecordStatus : uint8_t {
   kPuzzle,     // parsed, givens break no rule
   kMalformed,  // not a puzzle line: wrong length, bad character, bad column
   kInvalid,    // a puzzle whose givens repeat a digit in a unit
-  // A puzzle line whose reference answer is a grid but no solution of the
-  // puzzle (it breaks a rule, changes a given or leaves a cell blank): a CSV
-  // solution column, or the solution of a `puzzle:count:solution` line. The
-  // puzzle is whole and bench solves it; the row is the file's fault. A
-  // solution field that is no grid at all (wrong length, bad character)
-  // leaves a CSV row kMalformed: the row itself does not parse.
+  // A puzzle line whose reference answer is 81 digits but no solution of the
+  // puzzle (it breaks a rule or changes a given): a CSV solution column, or
+  // the solution of a `puzzle:count:solution` line. The puzzle is whole and
+  // bench solves it; the row is the file's fault. A solution field that is
+  // not 81 digits (wrong length, bad character, a blank) leaves a CSV row
+  // kMalformed: the row itself does not parse as puzzle and solution.
   kReferenceWrong,
 };
 
@@ -124,8 +124,8 @@ class DatasetParser {
   // the line number). Stateless: any thread may call it. With kDeferred a
   // puzzle line whose givens clash stays kPuzzle until CheckGivens. In the
   // lines format a `puzzle:count:solution` line also fills expected_count
-  // and, when the solution checks out, expected; when the solution is a grid
-  // that does not, the line is kReferenceWrong with ParseTestFields' reason
+  // and, when the solution checks out, expected; when the solution is 81
+  // digits that do not, the line is kReferenceWrong with ParseTestFields' reason
   // (its givens are then checked by CheckGivens, as a kPuzzle line's are).
   // Any other note leaves the line the puzzle line it always was.
   static void ParseRecord(DatasetFormat format, std::string_view content,
@@ -162,7 +162,7 @@ class DatasetParser {
 // why the text is not of that form ("bad solution count 'x'", "solution:
 // ...", "count 1 but no solution"), or std::nullopt. ParseRecord ignores the
 // reason (such a line was always a plain puzzle line) but where the solution
-// is a grid that does not solve the puzzle, which `not_a_solution` says;
+// is 81 digits that do not solve the puzzle, which `not_a_solution` says;
 // `convert --from test` reports every reason.
 std::optional<std::string> ParseTestFields(std::string_view fields,
                                            PuzzleRecord& record,

@@ -165,8 +165,8 @@ TEST(ReferenceWrong, IsItsOwnOutcomeAndThePuzzleIsStillSolved) {
   }
 }
 
-// A solution field that is no grid leaves the row malformed: the row itself
-// does not parse. Clashing givens make it invalid, before its answer.
+// A solution field that is not 81 digits leaves the row malformed: the row
+// itself does not parse. Clashing givens make it invalid, before its answer.
 TEST(ReferenceWrong, WhatDoesNotParseStaysMalformedAndClashesInvalid) {
   PuzzleRecord record;
   const DatasetFormat kaggle = DatasetFormat::kKaggle;
@@ -174,6 +174,11 @@ TEST(ReferenceWrong, WhatDoesNotParseStaysMalformedAndClashesInvalid) {
                              record);
   EXPECT_EQ(record.status, RecordStatus::kMalformed);
   EXPECT_TRUE(Has(record.reason, "solution column: ")) << record.reason;
+  DatasetParser::ParseRecord(kaggle, kPuzzle + "," + kPuzzle, record);
+  EXPECT_EQ(record.status, RecordStatus::kMalformed);
+  EXPECT_EQ(record.reason,
+            "solution column is not a solution of the puzzle: cell r1c3 is "
+            "empty");
 
   DatasetParser::ParseRecord(kaggle, kPuzzle + "," + BreaksARule(), record);
   EXPECT_EQ(record.status, RecordStatus::kReferenceWrong);
