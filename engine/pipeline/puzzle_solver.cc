@@ -140,6 +140,14 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
        outcomes[0].result.solutions == 0);
   checked.disagreement =
       !nothing_to_cross_check && CrossCheck(index, record, outcomes, problems);
+  CheckClaims(index, record, outcomes, problems);
+  return checked;
+}
+
+void PuzzleSolver::CheckClaims(size_t index, const PuzzleRecord& record,
+                               PuzzleOutcome* outcomes,
+                               std::vector<Problem>& problems) const {
+  const size_t n = options_.strategies.size();
   if (record.has_expected || record.expected_count ||
       record.status == RecordStatus::kReferenceWrong) {
     CompareWithFile(index, record, outcomes, problems);
@@ -158,7 +166,6 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
   } else {
     for (size_t i = 0; i < n; ++i) outcomes[i].unchecked = false;
   }
-  return checked;
 }
 
 void PuzzleSolver::SettleByReference(size_t index, const PuzzleRecord& record,
