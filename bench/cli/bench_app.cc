@@ -60,8 +60,10 @@ const ExitCodes& BenchExitCodes() {
        {std::to_string(kExitFailure),
         "a wrong or disagreeing answer, a puzzle a process (--exec,\n"
         "--isolate) left unanswered, --repeat rounds that searched\n"
-        "differently, an answer against the file's own (--strict-expected),\n"
-        "or with --ab searches that differ or a --max-slowdown FAIL"},
+        "differently, a wrong reference answer in the file or several\n"
+        "solutions where it claims one, an answer against the file's own\n"
+        "(--strict-expected), or with --ab searches that differ or a\n"
+        "--max-slowdown FAIL"},
        {std::to_string(kExitUsage),
         "bad usage, an unreadable input, an output that cannot be written,\n"
         "or --strict stopped at a bad line"},

@@ -43,6 +43,11 @@ inline void RaiseForResult(const DatasetResult& result, bool strict_expected,
   }
   for (const StrategyStats& s : result.stats) {
     if (s.count(Verdict::kError) > 0) exit_code.Raise(kExitFailure);
+    // The file's own references caught out: a wrong answer, or one answer
+    // where the puzzle has several.
+    if (s.reference_wrong > 0 || s.several_claimed_one > 0) {
+      exit_code.Raise(kExitFailure);
+    }
     if (strict_expected && s.expected_differs > 0) {
       exit_code.Raise(kExitFailure);
     }

@@ -32,8 +32,10 @@ namespace sudoku {
 
 size_t WriteInstructionSample(const std::string& dataset, size_t size,
                               const std::string& out_path) {
+  // A wrong reference answer leaves a valid puzzle, solved in the pass.
   const auto valid = [](const PuzzleRecord& record) {
-    return record.status == RecordStatus::kPuzzle;
+    return record.status == RecordStatus::kPuzzle ||
+           record.status == RecordStatus::kReferenceWrong;
   };
   uint64_t total = 0;
   {

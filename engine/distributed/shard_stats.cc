@@ -65,6 +65,11 @@ json StatsJson(const StrategyStats& s) {
   // Only when some claim went unchecked, so files of runs of built-in
   // strategies stay as they were.
   if (s.unchecked > 0) stats["unchecked"] = s.unchecked;
+  // Likewise only when the file's references were caught out.
+  if (s.reference_wrong > 0) stats["reference_wrong"] = s.reference_wrong;
+  if (s.several_claimed_one > 0) {
+    stats["several_claimed_one"] = s.several_claimed_one;
+  }
   return stats;
 }
 
@@ -79,6 +84,8 @@ StrategyStats StatsFrom(const json& j, size_t keep_slowest) {
   s.disagreements = j.at("disagreements");
   s.expected_differs = j.at("expected_differs");
   s.unchecked = j.value("unchecked", uint64_t{0});
+  s.reference_wrong = j.value("reference_wrong", uint64_t{0});
+  s.several_claimed_one = j.value("several_claimed_one", uint64_t{0});
   s.no_guess = j.at("no_guess");
   s.nodes_total = j.at("nodes_total");
   s.nodes_max = j.at("nodes_max");

@@ -114,7 +114,10 @@ void MarkCut(PuzzleRecord& record, LineCut cut) {
 }
 
 void CheckGivens(PuzzleRecord& record) {
-  if (record.status != RecordStatus::kPuzzle) return;
+  if (record.status != RecordStatus::kPuzzle &&
+      record.status != RecordStatus::kReferenceWrong) {
+    return;
+  }
   if (auto conflict = FindConflict(record.puzzle)) {
     record.status = RecordStatus::kInvalid;
     record.reason = "invalid givens: " + DescribeConflict(*conflict);
@@ -213,6 +216,11 @@ void ReadRecords(Input& input, DatasetParser& parser, GivensCheck check,
 
 namespace {
 
+// Whether every cell holds a digit: 81 digits, as a solution must be.
+bool IsComplete(const Grid& grid) {
+  return std::ranges::none_of(grid, [](uint8_t v) { return v == 0; });
+}
+
 // A solution count: digits only, within uint32_t.
 std::optional<uint32_t> ParseCount(std::string_view text) {
   uint32_t count = 0;
@@ -228,7 +236,8 @@ std::optional<uint32_t> ParseCount(std::string_view text) {
 }  // namespace
 
 std::optional<std::string> ParseTestFields(std::string_view fields,
-                                           PuzzleRecord& record) {
+                                           PuzzleRecord& record,
+                                           bool* not_a_solution) {
   const size_t colon = fields.find(':');
   if (colon == std::string_view::npos) {
     // Other solvers' test files write `puzzle:count` alone for puzzles with
@@ -249,9 +258,13 @@ std::optional<std::string> ParseTestFields(std::string_view fields,
     if (*count == 1) return "count 1 but no solution";
     return std::nullopt;
   }
-  std::optional<std::string> reason = ParseGrid(solution_text, record.expected);
-  if (!reason) reason = CheckSolution(record.puzzle, record.expected);
-  if (reason) return "solution: " + *reason;
+  if (auto reason = ParseGrid(solution_text, record.expected)) {
+    return "solution: " + *reason;
+  }
+  if (auto reason = CheckSolution(record.puzzle, record.expected)) {
+    if (not_a_solution != nullptr) *not_a_solution = IsComplete(record.expected);
+    return "solution: " + *reason;
+  }
   record.has_expected = true;
   return std::nullopt;
 }
@@ -268,8 +281,15 @@ void ParseLines(std::string_view line, PuzzleRecord& record) {
   if (plain && !ParseGrid(line.substr(0, kCells), record.puzzle)) {
     if (line.size() > kCells && line[kCells] == ':') {
       // Fills what it can; a line whose note is not `count:solution` is
-      // still the puzzle line it always was.
-      ParseTestFields(line.substr(kCells + 1), record);
+      // still the puzzle line it always was, but a solution grid that does
+      // not solve the puzzle is a wrong reference.
+      bool not_a_solution = false;
+      auto reason =
+          ParseTestFields(line.substr(kCells + 1), record, &not_a_solution);
+      if (not_a_solution) [[unlikely]] {
+        record.status = RecordStatus::kReferenceWrong;
+        record.reason = std::move(*reason);
+      }
     }
     return;
   }
@@ -297,11 +317,15 @@ void ParseWithSolution(std::string_view puzzle_text,
     return;
   }
   // A valid solution that keeps every given proves the givens valid, so
-  // they need their own check only when the solution column fails.
+  // they need their own check only when the solution column fails; invalid
+  // givens come before the wrong reference.
   if (auto error = CheckSolution(record.puzzle, record.expected)) {
     CheckGivens(record);
     if (record.status != RecordStatus::kPuzzle) return;
-    record.status = RecordStatus::kMalformed;
+    // A blank where a solution is due is no solution grid: the row does not
+    // parse as puzzle and solution.
+    record.status = IsComplete(record.expected) ? RecordStatus::kReferenceWrong
+                                                : RecordStatus::kMalformed;
     record.reason =
         "solution column is not a solution of the puzzle: " + *error;
     return;

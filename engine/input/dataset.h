@@ -55,6 +55,13 @@ enum class RecordStatus : uint8_t {
   kPuzzle,     // parsed, givens break no rule
   kMalformed,  // not a puzzle line: wrong length, bad character, bad column
   kInvalid,    // a puzzle whose givens repeat a digit in a unit
+  // A puzzle line whose reference answer is 81 digits but no solution of the
+  // puzzle (it breaks a rule or changes a given): a CSV solution column, or
+  // the solution of a `puzzle:count:solution` line. The puzzle is whole and
+  // bench solves it; the row is the file's fault. A solution field that is
+  // not 81 digits (wrong length, bad character, a blank) leaves a CSV row
+  // kMalformed: the row itself does not parse as puzzle and solution.
+  kReferenceWrong,
 };
 
 // Whether parsing checks the givens against the rules. The driver defers the
@@ -69,13 +76,14 @@ struct PuzzleRecord {
   RecordStatus status = RecordStatus::kPuzzle;
   Grid puzzle{};
   // A reference solution from the file itself (a CSV solution column, the
-  // solution of a `puzzle:count:solution` line), checked against the puzzle.
+  // solution of a `puzzle:count:solution` line), checked against the puzzle:
+  // set only when it solves it (else the status is kReferenceWrong).
   bool has_expected = false;
   Grid expected{};
   // The solution count a `puzzle:count:solution` line claims; counts at a
   // solver's limit mean "at least".
   std::optional<uint32_t> expected_count;
-  std::string reason;  // why malformed or invalid
+  std::string reason;  // why malformed, invalid or reference wrong
 };
 
 // Classifies a dataset's lines one by one; detects the format from the first
@@ -116,8 +124,10 @@ class DatasetParser {
   // the line number). Stateless: any thread may call it. With kDeferred a
   // puzzle line whose givens clash stays kPuzzle until CheckGivens. In the
   // lines format a `puzzle:count:solution` line also fills expected_count
-  // and, when the solution checks out, expected; the line is a puzzle line
-  // whatever those fields hold, as it always was.
+  // and, when the solution checks out, expected; when the solution is 81
+  // digits that do not, the line is kReferenceWrong with ParseTestFields' reason
+  // (its givens are then checked by CheckGivens, as a kPuzzle line's are).
+  // Any other note leaves the line the puzzle line it always was.
   static void ParseRecord(DatasetFormat format, std::string_view content,
                           PuzzleRecord& record,
                           GivensCheck check = GivensCheck::kNow);
@@ -151,10 +161,12 @@ class DatasetParser {
 // solution, as those files write puzzles with none or several. Returns
 // why the text is not of that form ("bad solution count 'x'", "solution:
 // ...", "count 1 but no solution"), or std::nullopt. ParseRecord ignores the
-// reason (such a line was always a plain puzzle line); `convert --from test`
-// reports it.
+// reason (such a line was always a plain puzzle line) but where the solution
+// is 81 digits that do not solve the puzzle, which `not_a_solution` says;
+// `convert --from test` reports every reason.
 std::optional<std::string> ParseTestFields(std::string_view fields,
-                                           PuzzleRecord& record);
+                                           PuzzleRecord& record,
+                                           bool* not_a_solution = nullptr);
 
 std::string_view FormatName(DatasetFormat format);
 
@@ -168,8 +180,9 @@ void ReadRecords(Input& input, DatasetParser& parser, GivensCheck check,
                  const std::function<void(const PuzzleRecord&,
                                           std::string_view)>& on_record);
 
-// Marks a kPuzzle record kInvalid, with the first clash as the reason, when
-// two of its givens repeat a digit in a unit.
+// Marks a kPuzzle or kReferenceWrong record kInvalid, with the first clash
+// as the reason, when two of its givens repeat a digit in a unit: invalid
+// givens come before a wrong reference.
 void CheckGivens(PuzzleRecord& record);
 
 // Marks a record malformed because Input did not give its whole line: cut

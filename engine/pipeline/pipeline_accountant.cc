@@ -51,11 +51,11 @@ void Accountant::Account(const Batch& batch) {
       s.slowest.Reserve(batch.lines.size());
     }
   }
-  const size_t unsearched =
+  const size_t to_tell =
       BatchSolver::Tally(batch, strategies_, keep_slowest_, result_.stats,
                          result_.disagreements);
   // With strategies, Tally has counted the lines with a reason to tell.
-  const bool reasons = strategies_ == 0 || unsearched > 0;
+  const bool reasons = strategies_ == 0 || to_tell > 0;
   CountRecords(batch, reasons);
   result_.wrong_answers = 0;
   for (const StrategyStats& s : result_.stats) {
@@ -95,8 +95,14 @@ void Accountant::TellRecords(const Batch& batch, bool reasons) {
   for (size_t r = 0; r < batch.records.size(); ++r) {
     const PuzzleRecord& record = batch.records[r];
     if (record.status != RecordStatus::kPuzzle) {
+      // A wrong reference is the file's fault, told among the bad lines;
+      // its puzzle was solved like any other.
       observer_.OnProblem(
-          path_ + ":" + std::to_string(record.line) + ": " + record.reason,
+          path_ + ":" + std::to_string(record.line) + ": " +
+              (record.status == RecordStatus::kReferenceWrong
+                   ? "REFERENCE WRONG: "
+                   : "") +
+              record.reason,
           false);
     }
     for (;

@@ -28,16 +28,21 @@ struct Problem {
 // long after it was solved, when its records (over 200 bytes each) and
 // outcomes (over 100) have left the caches: reading them there cost a cache
 // miss a record (about 1% of a `simd` run on 17-clue); these 24 bytes a
-// record stream in instead. The defaults are those of a PuzzleOutcome.
+// record stream in instead. The defaults are those of a PuzzleOutcome. The
+// flags are bits, so that the entry stays 24 bytes.
 struct TallyEntry {
   uint64_t nanos = 0;
   uint64_t nodes = 0;
   uint32_t disagreements = 0;
   Verdict verdict = Verdict::kMalformed;
-  bool guessed = false;
-  bool differs_from_file = false;
-  bool unchecked = false;
+  bool guessed : 1 = false;
+  bool differs_from_file : 1 = false;
+  bool unchecked : 1 = false;
+  bool several_claimed_one : 1 = false;
+  // The record's reference answer is wrong (RecordStatus::kReferenceWrong).
+  bool reference_wrong : 1 = false;
 };
+static_assert(sizeof(TallyEntry) == 24);
 
 // One pipeline token. The reader only copies lines in; parsing happens in
 // the solver stage, in parallel:

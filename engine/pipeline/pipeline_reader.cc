@@ -151,7 +151,10 @@ void BatchReader::Fill(Batch& batch) {
     batch.text.append(content);
     if (options_.strict) {
       DatasetParser::ParseRecord(parser_.format(), content, record);
-      if (cut != LineCut::kWhole || record.status != RecordStatus::kPuzzle) {
+      // A wrong reference answer is no bad line: its puzzle is solved.
+      if (cut != LineCut::kWhole ||
+          record.status == RecordStatus::kMalformed ||
+          record.status == RecordStatus::kInvalid) {
         stopped_strict_ = true;
         done_ = true;
         return;

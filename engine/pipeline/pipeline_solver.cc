@@ -73,19 +73,23 @@ void BatchSolver::SolveParsed(Batch& batch, size_t begin, size_t end) {
   for (size_t r = begin; r < end; ++r) {
     PuzzleRecord& record = batch.records[r];
     PuzzleOutcome* outcomes = batch.outcomes.data() + r * strategies_;
-    if (record.status != RecordStatus::kPuzzle) {
+    if (record.status != RecordStatus::kPuzzle &&
+        record.status != RecordStatus::kReferenceWrong) {
       Unsearched(record, outcomes);
     } else {
       SolveRecord(solver, reverse, r, record, outcomes, batch.disagreed[r],
                   problems);
     }
     TallyEntry* tallies = batch.tallies.data() + r * strategies_;
+    const bool reference_wrong =
+        record.status == RecordStatus::kReferenceWrong;
     for (size_t i = 0; i < strategies_; ++i) {
       const PuzzleOutcome& o = outcomes[i];
       tallies[i] = {o.nanos,          o.result.nodes,
                     o.disagreements,  o.verdict,
                     o.result.guessed, o.differs_from_file,
-                    o.unchecked};
+                    o.unchecked,      o.several_claimed_one,
+                    reference_wrong};
     }
   }
   if (!problems.empty()) {
@@ -131,20 +135,21 @@ size_t BatchSolver::Tally(const Batch& batch, size_t strategies,
                          bool keep_slowest, std::vector<StrategyStats>& stats,
                          uint64_t& disagreements) {
   if (strategies == 0) return 0;
-  size_t unsearched = 0;
+  size_t to_tell = 0;
   for (size_t r = 0; r < batch.records.size(); ++r) {
     const TallyEntry* tallies = batch.tallies.data() + r * strategies;
     // The solver stage gives these two verdicts, and only these, to
     // records it did not search.
     if (tallies[0].verdict == Verdict::kInvalid ||
         tallies[0].verdict == Verdict::kMalformed) {
-      ++unsearched;
+      ++to_tell;
       for (size_t i = 0; i < strategies; ++i) {
         stats[i].AddUnsearched(tallies[i].verdict);
       }
       continue;
     }
     disagreements += batch.disagreed[r];
+    to_tell += tallies[0].reference_wrong;
     for (size_t i = 0; i < strategies; ++i) {
       const TallyEntry& t = tallies[i];
       StrategyStats& s = stats[i];
@@ -157,9 +162,11 @@ size_t BatchSolver::Tally(const Batch& batch, size_t strategies,
       }
       if (t.differs_from_file) ++s.expected_differs;
       if (t.unchecked) ++s.unchecked;
+      if (t.several_claimed_one) ++s.several_claimed_one;
+      if (t.reference_wrong) ++s.reference_wrong;
     }
   }
-  return unsearched;
+  return to_tell;
 }
 
 }  // namespace sudoku

@@ -36,7 +36,8 @@ class BatchSolver {
 
   // The statistics of a batch's records, as the solver stage left them
   // (Batch::tallies); called in input order. Returns how many records
-  // were not searched (malformed or invalid); 0 when parsing only.
+  // have a reason to tell: not searched (malformed or invalid), or searched
+  // with a wrong reference answer; 0 when parsing only.
   static size_t Tally(const Batch& batch, size_t strategies, bool keep_slowest,
                     std::vector<StrategyStats>& stats, uint64_t& disagreements);
 

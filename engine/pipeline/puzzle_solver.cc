@@ -140,11 +140,23 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
        outcomes[0].result.solutions == 0);
   checked.disagreement =
       !nothing_to_cross_check && CrossCheck(index, record, outcomes, problems);
-  if (record.has_expected || record.expected_count) {
+  CheckClaims(index, record, outcomes, problems);
+  return checked;
+}
+
+void PuzzleSolver::CheckClaims(size_t index, const PuzzleRecord& record,
+                               PuzzleOutcome* outcomes,
+                               std::vector<Problem>& problems) const {
+  const size_t n = options_.strategies.size();
+  if (record.has_expected || record.expected_count ||
+      record.status == RecordStatus::kReferenceWrong) {
     CompareWithFile(index, record, outcomes, problems);
   } else {
     // The common case, a file with no answers: nothing to differ from.
-    for (size_t i = 0; i < n; ++i) outcomes[i].differs_from_file = false;
+    for (size_t i = 0; i < n; ++i) {
+      outcomes[i].differs_from_file = false;
+      outcomes[i].several_claimed_one = false;
+    }
   }
   if (options_.reference >= 0) {
     SettleByReference(index, record, outcomes, problems);
@@ -154,7 +166,6 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
   } else {
     for (size_t i = 0; i < n; ++i) outcomes[i].unchecked = false;
   }
-  return checked;
 }
 
 void PuzzleSolver::SettleByReference(size_t index, const PuzzleRecord& record,
@@ -225,6 +236,9 @@ void PuzzleSolver::Wrong(size_t index, const PuzzleRecord& record, size_t i,
                          PuzzleOutcome* outcomes, const std::string& why,
                          std::vector<Problem>& problems) const {
   outcomes[i].verdict = Verdict::kWrong;
+  // A wrong answer claims nothing (--reference may judge one after the
+  // file's claims were compared).
+  outcomes[i].several_claimed_one = false;
   problems.push_back({index,
                       Where(record) + "WRONG ANSWER from " +
                           std::string(options_.strategies[i]->name) + ": " +
@@ -316,16 +330,35 @@ bool PuzzleSolver::CrossCheck(size_t index, const PuzzleRecord& record,
 // other CSV layouts) or a `puzzle:count:solution` count. A valid answer
 // other than the file's is counted (expected_differs), not called wrong: the
 // puzzle may have several solutions, and the file may be the one in error.
+// Several solutions where the file claims one (an answer, right or wrong,
+// with no count, or a count of 1) are also counted apart
+// (several_claimed_one), and fail the run.
 void PuzzleSolver::CompareWithFile(size_t index, const PuzzleRecord& record,
                                    PuzzleOutcome* outcomes,
                                    std::vector<Problem>& problems) const {
   const auto& strategies = options_.strategies;
+  const bool claims_one = record.expected_count
+                              ? *record.expected_count == 1
+                              : record.has_expected ||
+                                    record.status ==
+                                        RecordStatus::kReferenceWrong;
   for (size_t i = 0; i < strategies.size(); ++i) {
     PuzzleOutcome& o = outcomes[i];
     o.differs_from_file = o.verdict == Verdict::kSolved &&
                           record.has_expected &&
                           o.result.solution != record.expected;
-    if (!record.expected_count) continue;
+    o.several_claimed_one = claims_one && o.verdict == Verdict::kMultiple;
+    if (!record.expected_count) {
+      // A count of 1 is told below, with the other counts.
+      if (o.several_claimed_one) {
+        problems.push_back(
+            {index,
+             Where(record) + std::string(strategies[i]->name) +
+                 " finds several solutions, the file gives one answer",
+             false});
+      }
+      continue;
+    }
     const std::string contradiction = CountContradiction(
         ProvesUnique(*strategies[i], o, options_.solution_limit,
                      options_.max_nodes),

@@ -40,6 +40,11 @@ class PuzzleSolver {
   bool CrossCheck(size_t index, const PuzzleRecord& record,
                   PuzzleOutcome* outcomes,
                   std::vector<Problem>& problems) const;
+  // After the answers are verified and cross-checked: the file's claims,
+  // the reference's settlement, and the claims nothing could check.
+  void CheckClaims(size_t index, const PuzzleRecord& record,
+                   PuzzleOutcome* outcomes,
+                   std::vector<Problem>& problems) const;
   void CompareWithFile(size_t index, const PuzzleRecord& record,
                        PuzzleOutcome* outcomes,
                        std::vector<Problem>& problems) const;

@@ -59,6 +59,19 @@ void WriteErrors(std::ostream& out, const DatasetResult& result,
         << " puzzles left unanswered: a strategy's process died, answered "
            "garbage or timed out (details on standard error)\n";
   }
+  // The file's own references caught out: the run fails on them.
+  if (!rows.empty() && rows.front().reference_wrong > 0) {
+    out << "  REFERENCE WRONG: " << Grouped(rows.front().reference_wrong)
+        << " lines whose reference answer is not a solution of their puzzle "
+           "(named on standard error); their puzzles are solved and counted "
+           "above\n";
+  }
+  for (const ReportRow& r : rows) {
+    if (r.several_claimed_one == 0) continue;
+    out << "  SEVERAL SOLUTIONS: " << r.strategy << " finds several solutions "
+        << "to " << Grouped(r.several_claimed_one)
+        << " puzzles whose line claims one (named on standard error)\n";
+  }
   // A loaded or process strategy's counts stand in the table as claims;
   // say loudly which of them nothing could contradict.
   for (const ReportRow& r : rows) {

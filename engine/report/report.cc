@@ -191,6 +191,8 @@ std::vector<ReportRow> MakeRows(const DatasetResult& result,
     row.complete = result.complete();
     row.last_line = result.last_line;
     row.unchecked = s.unchecked;
+    row.reference_wrong = s.reference_wrong;
+    row.several_claimed_one = s.several_claimed_one;
     row.strategy_build = std::string(strategy.origin_build);
     rows.push_back(row);
   }

@@ -87,6 +87,11 @@ struct ReportRow {
   double instructions_per_puzzle = 0;
   std::string instructions_by;
   uint64_t instructions_sample = 0;
+  // Lines whose reference answer is wrong (StrategyStats::reference_wrong)
+  // and puzzles of several solutions where the file claims one
+  // (StrategyStats::several_claimed_one); either fails the run.
+  uint64_t reference_wrong = 0;
+  uint64_t several_claimed_one = 0;
 };
 
 // The rows of one pass, one per strategy. A pass that ran several

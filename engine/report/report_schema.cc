@@ -151,6 +151,13 @@ void NodeQuantileUnknown(ReportRow&) {}
 
 // Reports from before --reference did not look for unchecked claims.
 void NothingUnchecked(ReportRow& row) { row.unchecked = 0; }
+// Reports from before reference answers were judged apart counted a wrong
+// CSV answer as malformed and never looked for several solutions where the
+// file claims one.
+void NothingJudged(ReportRow& row) {
+  row.reference_wrong = 0;
+  row.several_claimed_one = 0;
+}
 // Reports from before the ABI's build description name no plugin build.
 void NoPluginBuild(ReportRow& row) { row.strategy_build.clear(); }
 
@@ -316,6 +323,13 @@ constexpr ReportColumn kColumns[] = {
     Added(Text<&R::instructions_by>("instructions_by"), &NotCounted),
     Added(CountedNumber<&R::instructions_sample>("instructions_sample"),
           &NotCounted),
+    // Added with reference answers judged apart (issue 36): lines whose
+    // reference answer is wrong, and several solutions where the file claims
+    // one. Not compared: older baselines counted such lines otherwise, and
+    // the outcomes they change (solved, malformed, ...) are compared.
+    Added(Integer<&R::reference_wrong>("reference_wrong"), &NothingJudged),
+    Added(Integer<&R::several_claimed_one>("several_claimed_one"),
+          &NothingJudged),
 };
 // clang-format on
 

@@ -26,6 +26,10 @@ struct PuzzleOutcome {
   // one, several) that nothing could contradict: no built-in strategy that
   // settles counts answered the puzzle, and the file gives no reference.
   bool unchecked = false;
+  // Several solutions (Verdict::kMultiple) where the file claims one: a
+  // solution column, a `puzzle:count:solution` count of 1, or a wrong
+  // reference answer, which claims one too.
+  bool several_claimed_one = false;
 };
 
 // How far a pass has read, once everything read is accounted: the lines

@@ -99,6 +99,8 @@ void StrategyStats::Merge(const StrategyStats& other) {
   disagreements += other.disagreements;
   expected_differs += other.expected_differs;
   unchecked += other.unchecked;
+  several_claimed_one += other.several_claimed_one;
+  reference_wrong += other.reference_wrong;
   no_guess += other.no_guess;
   nodes_total += other.nodes_total;
   nodes_max = std::max(nodes_max, other.nodes_max);

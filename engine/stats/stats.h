@@ -78,6 +78,13 @@ struct StrategyStats {
   // Count claims (none, one, several) of a loaded or process strategy that
   // nothing in the run could contradict (PuzzleOutcome::unchecked).
   uint64_t unchecked = 0;
+  // Puzzles this strategy found several solutions to where the file claims
+  // one (PuzzleOutcome::several_claimed_one).
+  uint64_t several_claimed_one = 0;
+  // Searched lines whose reference answer is wrong
+  // (RecordStatus::kReferenceWrong): the same count in every strategy's
+  // stats, as `malformed` is; their outcomes are counted as usual.
+  uint64_t reference_wrong = 0;
   uint64_t no_guess = 0;          // searched puzzles solved without a guess
   uint64_t nodes_total = 0;
   uint64_t nodes_max = 0;

@@ -88,11 +88,15 @@ void Mark(CorpusRow& row, CheckKind kind, const std::string& detail) {
   row.reason = std::string(CheckKindName(kind)) + ": " + detail;
 }
 
-// The answer's fault when the engine's parse rejected it, or the `count:
+// The answer's fault when the engine's parse rejected it (a solution column
+// that is no grid, or a reference that is no solution), or the `count:
 // solution` note of a lines-format row when it does not hold.
 std::optional<std::string> AnswerFault(const ScanLine& line) {
   const PuzzleRecord& record = line.record;
-  if (record.status == RecordStatus::kMalformed) return record.reason;
+  if (record.status == RecordStatus::kMalformed ||
+      record.status == RecordStatus::kReferenceWrong) {
+    return record.reason;
+  }
   if (line.format.kind == DatasetFormat::Kind::kLines &&
       line.content.size() > kCells && line.content[kCells] == ':') {
     PuzzleRecord scratch;
@@ -131,8 +135,14 @@ void JudgeRow(CorpusRow& row, const ScanLine& line, const Strategy& strategy) {
     return Mark(row, CheckKind::kNoSolution, "nothing completes the givens");
   }
   if (result.solutions > 1) {
+    // A CSV row's answer column claims one solution, right or wrong; a
+    // lines-format note only when it checks out.
+    const bool gives_answer =
+        record.has_expected || record.status == RecordStatus::kMalformed ||
+        (record.status == RecordStatus::kReferenceWrong &&
+         line.format.kind != DatasetFormat::Kind::kLines);
     return Mark(row, CheckKind::kSeveralSolutions,
-                record.has_expected || record.status != RecordStatus::kPuzzle
+                gives_answer
                     ? "the file gives one answer, the puzzle has several"
                     : "the puzzle has more than one solution");
   }

@@ -133,7 +133,11 @@ void WorkOn(ScanBatch& batch, const CorpusScan& scan) {
                        ScanLine{row.text, batch.format, batch.header, record});
             continue;
           }
-          if (record.status == RecordStatus::kMalformed) {
+          // A CSV row whose answer is wrong is bad here, as it was before
+          // it had a status of its own; a lines-format note never was.
+          if (record.status == RecordStatus::kMalformed ||
+              (record.status == RecordStatus::kReferenceWrong &&
+               batch.format.kind != DatasetFormat::Kind::kLines)) {
             row.malformed = true;
             row.reason = record.reason;
             continue;

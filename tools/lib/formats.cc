@@ -24,11 +24,23 @@ void ReadParsed(Input& input, FileFormat format,
   ReadRecords(
       input, parser, GivensCheck::kDeferred,
       [&](const PuzzleRecord& record, std::string_view content) {
-        if (record.status != RecordStatus::kPuzzle) {
+        // In the lines format a wrong `count:solution` note is a bad line
+        // only where the note is the point (kTest), as it always was.
+        const bool note_wrong =
+            record.status == RecordStatus::kReferenceWrong &&
+            parser.format() == DatasetFormat::kLines;
+        if (record.status != RecordStatus::kPuzzle && !note_wrong) {
           on_bad(record.line, record.reason);
           return;
         }
         if (format != FileFormat::kTest) {
+          if (note_wrong) {
+            PuzzleRecord plain = record;
+            plain.status = RecordStatus::kPuzzle;
+            plain.reason.clear();
+            on_puzzle(plain);
+            return;
+          }
           on_puzzle(record);
           return;
         }

@@ -124,18 +124,94 @@ TEST(BenchClaims, TheReferenceSettlesDisagreementsOnce) {
 }
 
 // A test file's counts contradicted: only counted (expected_differs), unless
-// --strict-expected makes it a failure.
+// --strict-expected makes it a failure; but several solutions where the file
+// claims one fail the run either way (issue 36: it exited 0).
 TEST(BenchClaims, StrictExpectedFailsOnTheFilesOwnCounts) {
   const std::string data = WriteTempFile(
       "claims_counts.txt", std::string(81, '.') + ":1\n" +
                                testing::kSamplePuzzle + ":1\n");
-  EXPECT_EQ(Bench("-q --limit 2 -s bands " + data).exit_code, 0);
+  const BenchRun plain = Bench("-q --limit 2 -s bands " + data);
+  EXPECT_EQ(plain.exit_code, 1) << plain.err;
   const BenchRun strict =
       Bench("-q --limit 2 -s bands --strict-expected " + data);
   EXPECT_EQ(strict.exit_code, 1) << strict.err;
   EXPECT_TRUE(Has(strict.err, data + ":1: bands finds several solutions, the "
                                      "file says 1"))
       << strict.err;
+  // A count of 2 where the run proves one is only counted.
+  const std::string proven = WriteTempFile(
+      "claims_proven.txt", testing::kSamplePuzzle + ":2\n");
+  EXPECT_EQ(Bench("-q --limit 2 -s bands " + proven).exit_code, 0);
+  const BenchRun strict_proven =
+      Bench("-q --limit 2 -s bands --strict-expected " + proven);
+  EXPECT_EQ(strict_proven.exit_code, 1) << strict_proven.err;
+  EXPECT_TRUE(Has(strict_proven.err,
+                  proven + ":1: bands proves one solution, the file says 2"))
+      << strict_proven.err;
+}
+
+// The file's own answers caught out (issue 36): a wrong reference answer is
+// its own outcome, its puzzle still solved; a puzzle of two solutions whose
+// row gives one answer is named; either fails the run. A clean file passes.
+TEST(BenchClaims, WrongReferencesAndSeveralWhereOneIsClaimedFailTheRun) {
+  const std::string& puzzle = testing::kSamplePuzzle;
+  const std::string& solution = testing::kSampleSolution;
+  std::string breaks_a_rule = solution, changes_a_given = solution;
+  breaks_a_rule[2] = '6';    // a blank cell: row 1's given 6 twice
+  changes_a_given[0] = '1';  // the given 8 at r1c1
+  // Rows 1 and 2 of the solution hold 1 7 / 7 1 in columns 3 and 6 (boxes
+  // 1 and 2): blanked, two solutions.
+  std::string two = solution;
+  ASSERT_EQ(std::string({two[2], two[5], two[11], two[14]}), "1771");
+  for (int cell : {2, 5, 11, 14}) two[cell] = '.';
+  const std::string header = "id,puzzle,solution,rating\n";
+  const std::string data = WriteTempFile(
+      "claims_references.csv",
+      header + "a," + puzzle + "," + solution + ",1\n" +  // line 2: good
+          "b," + puzzle + "," + breaks_a_rule + ",1\n" +  // 3
+          "c," + puzzle + "," + changes_a_given + ",1\n" +  // 4
+          "d," + two + "," + solution + ",1\n" +  // 5: two solutions
+          "e,12345," + solution + ",1\n");        // 6: malformed
+  const std::string csv = TempPath("claims_references_report.csv");
+  const BenchRun run = Bench("--progress never -s simd --limit 2 --csv " +
+                             csv + " " + data);
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_TRUE(Has(run.err, data + ":3: REFERENCE WRONG: solution column is "
+                                  "not a solution of the puzzle: digit 6"))
+      << run.err;
+  EXPECT_TRUE(Has(run.err, data + ":4: REFERENCE WRONG: solution column is "
+                                  "not a solution of the puzzle: cell r1c1 "
+                                  "changes given 8 to 1"))
+      << run.err;
+  EXPECT_TRUE(Has(run.err, data + ":5: simd finds several solutions, the "
+                                  "file gives one answer"))
+      << run.err;
+  EXPECT_TRUE(Has(run.err, data + ":6: puzzle column: ")) << run.err;
+  EXPECT_TRUE(Has(run.out, "REFERENCE WRONG: 2 lines")) << run.out;
+  EXPECT_TRUE(Has(run.out, "SEVERAL SOLUTIONS: simd finds several solutions "
+                           "to 1 puzzles"))
+      << run.out;
+  const ReportRow row = RowOf(csv, "simd");
+  EXPECT_EQ(row.puzzles, 5u);
+  EXPECT_EQ(row.solved, 3u);
+  EXPECT_EQ(row.multiple, 1u);
+  EXPECT_EQ(row.malformed, 1u);
+  EXPECT_EQ(row.reference_wrong, 2u);
+  EXPECT_EQ(row.several_claimed_one, 1u);
+  // --max-messages hides the names, not the failure.
+  EXPECT_EQ(Bench("-q -s simd --limit 2 --max-messages 0 " + data).exit_code,
+            1);
+
+  // The good row alone: exit 0, both counts 0, no such lines.
+  const std::string clean = WriteTempFile(
+      "claims_clean.csv", header + "a," + puzzle + "," + solution + ",1\n");
+  const std::string clean_csv = TempPath("claims_clean_report.csv");
+  const BenchRun good = Bench("--progress never -s simd --limit 2 --csv " +
+                              clean_csv + " " + clean);
+  EXPECT_EQ(good.exit_code, 0) << good.err;
+  EXPECT_FALSE(Has(good.out, "REFERENCE WRONG")) << good.out;
+  EXPECT_EQ(RowOf(clean_csv, "simd").reference_wrong, 0u);
+  EXPECT_EQ(RowOf(clean_csv, "simd").several_claimed_one, 0u);
 }
 
 // Which build ran: a plugin's absolute path and its own build description,

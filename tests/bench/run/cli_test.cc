@@ -307,16 +307,18 @@ TEST(BenchCli, ReadsKaggleThreeMillionLayoutEndToEnd) {
   const std::string csv = TempPath("cli_kaggle3m_report.csv");
   const BenchRun run = Bench(
       "-q -t 1 -s dlx --limit 2 --max-nodes 100000 --csv " + csv + " " + path);
-  EXPECT_EQ(run.exit_code, 0) << run.err;
+  // The row with a wrong answer fails the run, its puzzle solved (issue 36).
+  EXPECT_EQ(run.exit_code, 1) << run.err;
   EXPECT_EQ(Leading(ReadFile(csv), 12),
             "dataset,strategy,limit,max_nodes,threads,puzzles,solved,multiple,"
             "no_solution,invalid,malformed,over_budget\n"
-            "cli_kaggle3m.csv,dlx,2,100000,1,4,3,0,0,0,1,0\n");
+            "cli_kaggle3m.csv,dlx,2,100000,1,4,4,0,0,0,0,0\n");
   // The header, first and repeated, is no puzzle; the bad row is named.
   EXPECT_EQ(run.err.find(":1:"), std::string::npos) << run.err;
   EXPECT_EQ(run.err.find(":5:"), std::string::npos) << run.err;
-  EXPECT_NE(run.err.find(path + ":4: solution column is not a solution of "
-                                "the puzzle: cell r1c1 changes given 8 to 6"),
+  EXPECT_NE(run.err.find(path + ":4: REFERENCE WRONG: solution column is not "
+                                "a solution of the puzzle: cell r1c1 changes "
+                                "given 8 to 6"),
             std::string::npos)
       << run.err;
   const auto rows = CsvRows(ReadFile(csv));

@@ -137,8 +137,9 @@ TEST(DatasetParser, ReadsKaggleCsvAndChecksTheSolutionColumn) {
 
   std::string wrong = kSolution;
   std::swap(wrong[0], wrong[1]);
+  // A wrong answer leaves the puzzle whole: its own status (issue 36).
   parser.Parse(3, zeros + "," + wrong, record);
-  EXPECT_EQ(record.status, RecordStatus::kMalformed);
+  EXPECT_EQ(record.status, RecordStatus::kReferenceWrong);
   EXPECT_EQ(record.reason,
             "solution column is not a solution of the puzzle: cell r1c1 "
             "changes given 8 to 6");
@@ -176,7 +177,7 @@ TEST(DatasetParser, ReadsKaggleThreeMillionLayout) {
   std::string wrong = kSolution;
   std::swap(wrong[0], wrong[1]);
   parser.Parse(3, "1," + WithZeros(kPuzzle) + "," + wrong + ",25,0", record);
-  EXPECT_EQ(record.status, RecordStatus::kMalformed);
+  EXPECT_EQ(record.status, RecordStatus::kReferenceWrong);
   EXPECT_EQ(record.reason,
             "solution column is not a solution of the puzzle: cell r1c1 "
             "changes given 8 to 6");
@@ -270,12 +271,17 @@ TEST(DatasetParser, ReadsTheCountAndSolutionOfTestLines) {
   // Anything else after the cells is a note, as before: a puzzle, no count.
   std::string wrong = kSolution;
   std::swap(wrong[0], wrong[1]);
+  // A solution of 81 digits that is no solution of the puzzle is a wrong
+  // reference (issue 36): the line is still its puzzle, with its count.
   for (const std::string& tail : std::vector<std::string>{
            ":many:", ":many", ": 1", ":1a", ":-1", ": 1:", ":-1:",
            " 1:" + kSolution, ":1:" + wrong, ":1:" + kSolution.substr(1),
-           ":99999999999"}) {
+           ":1:" + kPuzzle, ":99999999999"}) {
     parser.Parse(4, kPuzzle + tail, record);
-    EXPECT_EQ(record.status, RecordStatus::kPuzzle) << tail;
+    EXPECT_EQ(record.status, tail == ":1:" + wrong
+                                 ? RecordStatus::kReferenceWrong
+                                 : RecordStatus::kPuzzle)
+        << tail;
     EXPECT_FALSE(record.has_expected) << tail;
     const bool counted = tail.starts_with(":1:");
     EXPECT_EQ(record.expected_count.has_value(), counted) << tail;
