@@ -13,12 +13,18 @@ void KeyLeakRow(CorpusRow& row, const ScanLine& line, const Strategy& solver) {
   const PuzzleRecord& record = line.record;
   row.solution.reset();
   row.broken_answer = false;
-  if (row.malformed) {
-    // A refused answer column leaves the puzzle parsed (as corpus check
-    // judges it): the row is compared on its puzzle, and named.
-    if (!record.reason.starts_with("solution column")) return;
+  // A wrong reference, or an answer column that is no grid, leaves the
+  // puzzle parsed (as corpus check judges it): the row is compared on its
+  // puzzle, and named.
+  const bool answer_refused =
+      record.status == RecordStatus::kReferenceWrong ||
+      (record.status == RecordStatus::kMalformed &&
+       record.reason.starts_with("solution column"));
+  if (answer_refused) {
     row.malformed = false;
     row.broken_answer = true;
+  } else if (row.malformed) {
+    return;
   } else {
     row.reason.clear();  // invalid givens are grouped, not named
   }
