@@ -195,6 +195,11 @@ void SetupCorpus(CLI::App& app, CorpusOptions& options) {
       "an output that cannot be written");
   made["leak"]->footer(ExitCodesFooter(leak_codes));
   made["dupes"]->footer(ExitCodesFooter(leak_codes));
+  static const ExitCodes check_codes = ToolExitCodes(
+      "some rows were bad: malformed, invalid givens, no solution, several\n"
+      "solutions, wrong answer or wrong count (each is named as file:line\n"
+      "with its kind, up to --max-messages an input; the rest is done)");
+  made["check"]->footer(ExitCodesFooter(check_codes));
   AddCardOptions(*made["card"], options.card);
 }
 
