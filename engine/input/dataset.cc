@@ -7,6 +7,7 @@
 #include <cctype>
 #include <charconv>
 
+#include "engine/common/text_format.h"
 #include "engine/input/input.h"
 #include "engine/input/puzzle.h"
 
@@ -191,9 +192,8 @@ std::string LayoutHint(std::string_view first_row) {
 
 std::string UnreadableInput(std::string_view path, uint64_t rows,
                             std::string_view first_row) {
-  return std::string(path) + ": none of its " + std::to_string(rows) +
-         (rows == 1 ? " row is" : " rows is") +
-         " a puzzle of a layout the programs read; " + LayoutHint(first_row);
+  return std::string(path) + ": no row is a puzzle (" + Grouped(rows) +
+         " malformed): " + LayoutHint(first_row);
 }
 
 DatasetParser::LineKind DatasetParser::ClassifyAny(uint64_t line_number,

@@ -170,8 +170,7 @@ std::string LayoutHint(std::string_view first_row);
 
 // The one message every reader gives for an input with rows but none of
 // them a puzzle (all malformed), which is an input that cannot be read
-// (exit 2): "PATH: none of its 3 rows is a puzzle of a layout the
-// programs read; it looks like ...".
+// (exit 2): "PATH: no row is a puzzle (3 malformed): it looks like ...".
 std::string UnreadableInput(std::string_view path, uint64_t rows,
                             std::string_view first_row);
 

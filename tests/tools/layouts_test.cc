@@ -241,8 +241,8 @@ TEST(Layouts, EveryReaderRefusesAFileInNoLayout) {
   }
   const std::string path = testing::WriteTempFile("layout_sdk.txt", grid);
   const std::string said =
-      path + ": none of its 9 rows is a puzzle of a layout the programs read; "
-             "it looks like grids of 9 lines of 9 cells (.sdk)";
+      path + ": no row is a puzzle (9 malformed): it looks like grids of 9 "
+             "lines of 9 cells (.sdk)";
   for (const auto& [name, read] : Readers()) {
     SCOPED_TRACE(name);
     const Reading r = read(path);

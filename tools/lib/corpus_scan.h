@@ -110,7 +110,7 @@ struct CorpusScan {
 // thread of up to 4,096 rows. `files` gets one entry per input. Returns
 // kExitOk, kExitFailure when some row was malformed, or kExitUsage when an
 // input could not be read whole or none of its rows is a puzzle (said with
-// UnreadableInput's hint).
+// UnreadableInput's hint: an input in no layout is unusable, not clean).
 int RunCorpusScan(const CorpusScan& scan, StageThreads& threads,
                   std::ostream& err, std::istream& in,
                   std::vector<CorpusFile>& files);

@@ -194,9 +194,8 @@ TEST(DatasetParser, LayoutHintSaysWhatAFileLooksLike) {
             "expected 81 cells a line (`.` or `0` for a blank), "
             "`puzzle:count:solution` lines, `puzzle,solution` rows or a CSV "
             "whose header names a puzzle column (the first row: 'hello?')");
-  EXPECT_EQ(UnreadableInput("a.txt", 1, "hello"),
-            "a.txt: none of its 1 row is a puzzle of a layout the programs "
-            "read; " +
+  EXPECT_EQ(UnreadableInput("a.txt", 1234, "hello"),
+            "a.txt: no row is a puzzle (1,234 malformed): " +
                 LayoutHint("hello"));
 }
 
