@@ -286,12 +286,8 @@ void RunCommandCli::AddOutputOptions(CLI::App& app, RunCommandOptions& o) {
                      o.slowest),
             "K")
       ->group(kOutputs);
-  ValueName(app.add_option("--max-messages", o.max_messages,
-                           "Bad lines (and wrong answers) shown per "
-                           "dataset,\nup to 10^6; all are counted")
-                ->capture_default_str()
-                ->transform(WholeNumbers(0, 1'000'000)),
-            "N")
+  AddMaxMessagesOption(app, o.max_messages,
+                       "Bad lines, and apart wrong answers,")
       ->group(kOutputs);
   ValueName(app.add_option("--progress", o.progress,
                            "Progress on standard error: auto (on a "

@@ -30,7 +30,7 @@ struct RunCommandOptions {
   size_t slowest = 0;
   size_t batch = 2048;
   int repeat = 1;
-  size_t max_messages = 20;
+  uint64_t max_messages = 20;
   std::string progress = "auto";
   bool strict = false;
   bool parse_only = false;

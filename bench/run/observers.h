@@ -19,7 +19,7 @@ namespace sudoku {
 // the terminal: problems on stderr (capped), progress when stderr is a tty.
 class Observers : public RunObserver {
  public:
-  Observers(size_t max_messages, bool show_progress)
+  Observers(uint64_t max_messages, bool show_progress)
       : max_messages_(max_messages), show_progress_(show_progress) {}
 
   void Add(std::unique_ptr<RunObserver> observer) {
@@ -51,7 +51,7 @@ class Observers : public RunObserver {
 
   std::vector<std::unique_ptr<RunObserver>> outputs_;
   PartMarks* marks_ = nullptr;
-  size_t max_messages_;
+  uint64_t max_messages_;  // --max-messages: 0 shows none
   bool show_progress_;
   bool progress_shown_ = false;
   double last_progress_ = -1;

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "bench/run/process_strategy.h"
+#include "engine/input/dataset.h"
 #include "engine/input/input.h"
 #include "engine/pipeline/interrupt.h"
 
@@ -46,6 +47,14 @@ std::string CountingNote(const RunOptions& run) {
          "--reference STRATEGY holds its counts to a built-in one\n";
 }
 
+// A dataset with lines meant as puzzles and not one of them read as a
+// puzzle is in no layout bench reads: an input that cannot be read, not a
+// run of zero puzzles. A part of a split run sees too little to say so.
+bool NoPuzzleRead(const RunPlan& plan, const DatasetResult& result) {
+  return plan.run.shard.whole() && !result.stopped_strict &&
+         result.puzzle_lines > 0 && result.malformed == result.puzzle_lines;
+}
+
 // One pass reported: the reports, the notes under the table, what the mode
 // adds, and the problems the pass met. False when the run stops here.
 bool ReportDataset(const RunPlan& plan, PassRunner& runner,
@@ -72,6 +81,12 @@ bool ReportDataset(const RunPlan& plan, PassRunner& runner,
               << " lines (--lines); the rest was not read\n";
   }
   RaiseForResult(result, plan.strict_expected, exit_code);
+  if (NoPuzzleRead(plan, result)) {
+    std::cerr << "bench: "
+              << UnreadableInput(path, result.puzzle_lines, result.first_row)
+              << '\n';
+    exit_code.Raise(kExitUsage);
+  }
   if (result.stopped_strict) {
     std::cerr << "bench: stopped at the first bad line (--strict)\n";
     exit_code.Raise(kExitUsage);

@@ -68,7 +68,7 @@ struct RunPlan {
   std::shared_ptr<const LoadedStrategies> strategies;
   OutputTable outputs;
   bool per_puzzle_header = true;  // a later part leaves it to the first
-  size_t max_messages = 20;
+  uint64_t max_messages = 20;
   bool show_progress = false;
   bool strict_expected = false;
   int repeat = 1;

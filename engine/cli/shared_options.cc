@@ -31,7 +31,36 @@ CLI::Validator ThreadCount() {
       "", kRangeValidator);
 }
 
+// 0 or more, or `all`, which it writes as kAllMessages.
+CLI::Validator MessageCount() {
+  const CLI::Validator whole = WholeNumbers(0, kNoMax);
+  return CLI::Validator(
+      [whole](std::string& text) -> std::string {
+        if (text == "all") {
+          text = std::to_string(kAllMessages);
+          return {};
+        }
+        std::string error = whole(text);
+        // "... (0 or more)" becomes "... (0 or more, or all)".
+        if (!error.empty()) error.insert(error.size() - 1, ", or all");
+        return error;
+      },
+      "", kRangeValidator);
+}
+
 }  // namespace
+
+CLI::Option* AddMaxMessagesOption(CLI::App& app, uint64_t& max_messages,
+                                  const std::string& what) {
+  return ValueName(app.add_option("--max-messages", max_messages,
+                                  what +
+                                      " named per input on standard error "
+                                      "(all are counted);\n0 names none, "
+                                      "`all` every one")
+                       ->capture_default_str()
+                       ->transform(MessageCount()),
+                   "N|all");
+}
 
 int EveryCore() {
   return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));

@@ -36,6 +36,17 @@ CLI::Option* AddOutputOption(CLI::App& app, std::string& path,
 CLI::Option* AddSeedOption(CLI::App& app, uint64_t& seed,
                            const std::string& help, bool short_alias);
 
+// The --max-messages value that shows every message: `--max-messages all`.
+inline constexpr uint64_t kAllMessages = UINT64_MAX;
+
+// --max-messages N: how many problem messages (bad rows, and for bench wrong
+// answers) a program names per input on standard error; all are counted
+// whatever N is. 0 names none; `all` (kAllMessages) names every one.
+// `what` is what is named ("Bad lines (and wrong answers)"). One meaning in
+// every program, where bench's 0 once showed none and corpus's all.
+CLI::Option* AddMaxMessagesOption(CLI::App& app, uint64_t& max_messages,
+                                  const std::string& what);
+
 // FILE...: the puzzle files a tool reads, '-' for standard input, each
 // checked readable as it is parsed; required. A command line without them
 // is told how to read standard input (usage_errors.h).

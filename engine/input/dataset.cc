@@ -7,6 +7,7 @@
 #include <cctype>
 #include <charconv>
 
+#include "engine/common/text_format.h"
 #include "engine/input/input.h"
 #include "engine/input/puzzle.h"
 
@@ -70,6 +71,15 @@ constexpr std::string_view kSolutionNames[] = {"solution", "solutions",
 
 // A CSV layout may name at most this many columns before the ones it uses.
 constexpr size_t kMaxCsvFields = 64;
+
+// Two fields of 81 cells each and nothing else: a `puzzle,solution` row.
+bool IsHeaderlessKaggleRow(std::string_view line) {
+  const size_t comma = line.find(',');
+  if (comma == std::string_view::npos) return false;
+  Grid scratch;
+  return !ParseGrid(Trim(line.substr(0, comma)), scratch) &&
+         !ParseGrid(Trim(line.substr(comma + 1)), scratch);
+}
 
 void ParseLines(std::string_view line, PuzzleRecord& record);
 void ParseKaggle(std::string_view line, PuzzleRecord& record);
@@ -138,6 +148,54 @@ std::string_view FormatName(DatasetFormat format) {
   return "unknown";
 }
 
+std::string LayoutHint(std::string_view first_row) {
+  constexpr size_t kShown = 40;
+  std::string shown;
+  for (const char ch : first_row.substr(0, kShown)) {
+    shown += ch >= ' ' && ch < 0x7f ? ch : '?';
+  }
+  if (first_row.size() > kShown) shown += "...";
+  const std::string quoted = " (the first row: '" + shown + "')";
+  Grid scratch;
+  if (first_row.find(',') != std::string_view::npos) {
+    std::array<std::string_view, kMaxCsvFields> fields;
+    const size_t count = SplitCsv(first_row, fields.data(), fields.size());
+    for (size_t i = 0; i < count; ++i) {
+      if (!ParseGrid(fields[i], scratch)) {
+        return "it looks like CSV rows with no header, 81 cells in column " +
+               std::to_string(i + 1) +
+               ": a first line naming that column `puzzle` (and the "
+               "solution's `solution`) makes it a CSV file" +
+               quoted;
+      }
+    }
+    return "it looks like CSV, but its first line names no puzzle column "
+           "(puzzle, quizzes, quiz, question, ...) and no field of it holds "
+           "81 cells" +
+           quoted;
+  }
+  std::string cells;
+  for (const char ch : first_row) {
+    if (ch != ' ' && ch != '\t' && ch != '|') cells += ch;
+  }
+  if (cells.size() == 9 && !ParseGrid(cells + std::string(kCells - 9, '.'),
+                                      scratch)) {
+    return "it looks like grids of 9 lines of 9 cells (.sdk): `convert "
+           "--from sdk` writes them as 81-character lines" +
+           quoted;
+  }
+  return "expected 81 cells a line (`.` or `0` for a blank), "
+         "`puzzle:count:solution` lines, `puzzle,solution` rows or a CSV "
+         "whose header names a puzzle column" +
+         quoted;
+}
+
+std::string UnreadableInput(std::string_view path, uint64_t rows,
+                            std::string_view first_row) {
+  return std::string(path) + ": no row is a puzzle (" + Grouped(rows) +
+         " malformed): " + LayoutHint(first_row);
+}
+
 DatasetParser::LineKind DatasetParser::ClassifyAny(uint64_t line_number,
                                                    std::string_view line,
                                                    std::string_view& content) {
@@ -149,6 +207,7 @@ DatasetParser::LineKind DatasetParser::ClassifyAny(uint64_t line_number,
   if (format_.kind != DatasetFormat::Kind::kLines && IsHeader(line)) {
     return LineKind::kSkip;
   }
+  if (first_row_.empty()) first_row_ = line.substr(0, kMaxFirstRow);
   content = line;
   return LineKind::kRecord;
 }
@@ -160,7 +219,9 @@ bool DatasetParser::IsHeader(std::string_view line) {
       header_ = line;
       return true;
     }
-    format_ = fallback_;
+    // The recurrent-relational-network set (and Kaggle files cut from
+    // their header) ship `quiz,solution` rows with no header at all.
+    format_ = IsHeaderlessKaggleRow(line) ? DatasetFormat::kKaggle : fallback_;
     return false;
   }
   return line == header_;  // the header again, as `cat a.csv b.csv` makes

@@ -23,7 +23,8 @@ struct DatasetFormat {
   enum class Kind : uint8_t {
     kUnknown,  // no content line seen yet
     kLines,    // 81 cells, then optionally whitespace, ':' or ';' and anything
-    kKaggle,   // "quizzes,solutions" header, then "puzzle,solution" rows
+    kKaggle,   // "puzzle,solution" rows, after a "quizzes,solutions" header
+               // or none (a first row of two 81-cell fields)
     kCsv,      // a header naming a puzzle column (and maybe a solution one)
   };
   static constexpr uint8_t kNoColumn = 0xFF;
@@ -92,8 +93,10 @@ class DatasetParser {
  public:
   enum class LineKind { kSkip, kRecord };
 
-  // `fallback` is the format of a file whose first content line is not a
-  // CSV header: kLines for bench, kKaggle for headerless Kaggle rows.
+  // `fallback` is the format of a file whose first content line is neither
+  // a CSV header nor a headerless `puzzle,solution` row (two 81-cell
+  // fields, which is kKaggle whatever the fallback): kLines for bench,
+  // kKaggle for `convert --from kaggle`.
   explicit DatasetParser(DatasetFormat fallback = DatasetFormat::kLines)
       : fallback_(fallback) {}
 
@@ -139,6 +142,10 @@ class DatasetParser {
   DatasetFormat format() const { return format_; }
   // The CSV header line as first seen (trimmed), or empty.
   const std::string& header() const { return header_; }
+  // The first content line (trimmed, at most kMaxFirstRow characters), the
+  // one the format was detected from: what LayoutHint describes.
+  const std::string& first_row() const { return first_row_; }
+  static constexpr size_t kMaxFirstRow = 200;
 
  private:
   // Whether a content line of a file not known to be in the lines format is
@@ -152,7 +159,20 @@ class DatasetParser {
   DatasetFormat format_ = DatasetFormat::kUnknown;
   DatasetFormat fallback_;
   std::string header_;  // the CSV header line as first seen, trimmed
+  std::string first_row_;
 };
+
+// What a file whose first content line is `first_row` looks like, and how
+// to read it, for an input of which no row is a puzzle: "it looks like a
+// grid of 9 cells a line (.sdk): convert --from sdk reads it", ... Always
+// ends with the start of the row, quoted.
+std::string LayoutHint(std::string_view first_row);
+
+// The one message every reader gives for an input with rows but none of
+// them a puzzle (all malformed), which is an input that cannot be read
+// (exit 2): "PATH: no row is a puzzle (3 malformed): it looks like ...".
+std::string UnreadableInput(std::string_view path, uint64_t rows,
+                            std::string_view first_row);
 
 // Parses the `count:solution` that follows a puzzle's ':' on the lines of
 // other solvers' test files into record.expected_count and, when the

@@ -42,6 +42,7 @@ void RunStages(Input& input, const RunOptions& options, RunObserver& observer,
   result.split_by_blocks = reader.split_by_blocks();
   result.raw_bytes = input.raw_bytes_read();
   result.format = reader.format();
+  result.first_row = reader.first_row();
 }
 
 }  // namespace

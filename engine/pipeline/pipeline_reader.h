@@ -31,6 +31,7 @@ class BatchReader {
   uint64_t lines_read() const { return line_number_; }
   DatasetFormat format() const { return parser_.format(); }
   const std::string& header() const { return parser_.header(); }
+  const std::string& first_row() const { return parser_.first_row(); }
   // Non-empty when a read failed and the pass ended early.
   const std::string& read_error() const { return read_error_; }
   bool stopped_strict() const { return stopped_strict_; }

@@ -93,6 +93,9 @@ struct DatasetResult {
   }
   // Reading stopped at RunOptions::max_lines with more input left.
   bool stopped_at_line_cap = false;
+  // The first content line (DatasetParser::first_row), which LayoutHint
+  // describes when no line is a puzzle. Not kept in stats files.
+  std::string first_row;
 };
 
 // A pass to continue from a checkpoint: what it had accounted, and where.

@@ -210,20 +210,6 @@ uint64_t Malformed(const std::vector<CorpusFile>& files, size_t first,
   return count;
 }
 
-// An input of rows none of which is a puzzle (a binary file, a layout not
-// read) is unusable, not clean: it is named, and the pass exits 2.
-bool SomeInputHasNoPuzzle(const std::vector<CorpusFile>& files,
-                          std::ostream& err) {
-  bool any = false;
-  for (const CorpusFile& file : files) {
-    if (file.rows == 0 || file.malformed < file.rows) continue;
-    err << file.path << ": no row is a puzzle (" << Grouped(file.malformed)
-        << " malformed)\n";
-    any = true;
-  }
-  return any;
-}
-
 // "2 same text, 0 same puzzle, ...": every kind, in LeakKind's order.
 std::string KindCounts(const LeakRowCounts& counts) {
   std::string text;
@@ -262,9 +248,9 @@ LeakRowCounts LeakPass(const std::vector<std::string>& paths,
     for (const CorpusRow& row : rows) leaks.Add(row);
   };
   code = RunCorpusScan(scan, threads, streams.err, streams.in, files);
-  const LeakRowCounts counts = leaks.Finish(paths, out, groups);
-  if (SomeInputHasNoPuzzle(files, streams.err)) code = kExitUsage;
-  return counts;
+  // An input none of whose rows is a puzzle is unusable, not clean: the
+  // scan named it (UnreadableInput) and made `code` 2, as in every reader.
+  return leaks.Finish(paths, out, groups);
 }
 
 // A leak fails the run past `max_leaks`; a malformed row, named and

@@ -19,12 +19,7 @@ void AddRunOptions(CLI::App& sub, CorpusRunOptions& run, bool grouping,
                    const std::string& output_what) {
   AddThreadsOption(sub, run.threads);
   AddOutputOption(sub, run.output, output_what);
-  ValueName(sub.add_option("--max-messages", run.max_messages,
-                           "Bad rows named per input on standard error, 0 "
-                           "for all")
-                ->capture_default_str()
-                ->transform(WholeNumbers(0, kNoMax)),
-            "N");
+  AddMaxMessagesOption(sub, run.max_messages, "Bad rows");
   if (!grouping) return;
   ValueName(sub.add_option("--memory", run.memory_mib,
                            "MiB of row keys kept in memory (dupes, leak: "

@@ -57,6 +57,7 @@ class ScanReader {
     file.bytes = input_->raw_bytes_read();
     file.compression = input_->facts().compression;
     file.layout = std::string(FormatName(reader_->format()));
+    file.first_row = reader_->first_row();
     return EndOfInput(file.error);
   }
 
@@ -125,6 +126,7 @@ void WorkOn(ScanBatch& batch, const CorpusScan& scan) {
           row.line = line.number;
           row.text =
               std::string_view(batch.text).substr(line.offset, line.length);
+          row.unparsed = record.status == RecordStatus::kMalformed;
           if (scan.judge) {
             row.puzzle = record.puzzle;
             row.malformed = record.status == RecordStatus::kMalformed;
@@ -165,12 +167,13 @@ class ScanAccountant {
     }
     for (const CorpusRow& row : batch.rows) {
       ++file.rows;
+      unparsed_ += row.unparsed;
       if (row.malformed) {
         ++file.malformed;
         if (exit_code_ == kExitOk) exit_code_ = kExitFailure;
       }
       if (row.reason.empty()) continue;
-      if (scan_.max_messages == 0 || named_ < scan_.max_messages) {
+      if (named_ < scan_.max_messages) {
         ReportBadLine(err_, file.path, row.line, row.reason);
       }
       ++named_;
@@ -181,12 +184,17 @@ class ScanAccountant {
       exit_code_ = kExitUsage;
     }
     if (batch.file_done) {
-      if (scan_.max_messages != 0 && named_ > scan_.max_messages) {
+      if (named_ > scan_.max_messages) {
         err_ << file.path << ": " << named_ - scan_.max_messages
              << " more bad lines not shown (all are counted; "
-                "--max-messages 0 shows every one)\n";
+                "--max-messages all shows every one)\n";
       }
       named_ = 0;
+      if (file.rows > 0 && unparsed_ == file.rows && file.error.empty()) {
+        err_ << UnreadableInput(file.path, file.rows, file.first_row) << '\n';
+        exit_code_ = kExitUsage;
+      }
+      unparsed_ = 0;
     }
   }
 
@@ -198,6 +206,7 @@ class ScanAccountant {
   std::ostream& err_;
   int exit_code_ = kExitOk;
   uint64_t named_ = 0;  // rows of this input named on err so far
+  uint64_t unparsed_ = 0;  // rows of this input with no puzzle read
   std::vector<bool> header_said_ = std::vector<bool>(files_.size());
 };
 

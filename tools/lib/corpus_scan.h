@@ -27,6 +27,7 @@ struct CorpusFile {
   uint64_t rows = 0;                 // puzzle rows, malformed ones included
   uint64_t malformed = 0;
   std::string error;  // why reading stopped early (then exit 2), or empty
+  std::string first_row;  // the first content line, for LayoutHint
 };
 
 // One puzzle row. The scan fills file, line, malformed, reason and puzzle;
@@ -35,6 +36,9 @@ struct CorpusRow {
   uint32_t file = 0;  // index into the inputs
   uint64_t line = 0;  // 1-based line number in its file
   bool malformed = false;
+  // Whether the engine's parser found it malformed, whatever a judge then
+  // made of it: an input of such rows only is in no layout.
+  bool unparsed = false;
   // Why the row is malformed (or, for the card, invalid), as bench says it;
   // a row with a reason is named on standard error.
   std::string reason;
@@ -93,8 +97,8 @@ struct CorpusScan {
   // Called for each batch of rows (malformed ones included), in input
   // order, on one thread at a time.
   std::function<void(const std::vector<CorpusRow>&)> consume;
-  // Rows named on standard error per input (0: all), as bench's
-  // --max-messages; a line says how many more were not shown.
+  // Rows named on standard error per input (--max-messages: 0 names none,
+  // kAllMessages every one); a line says how many more were not shown.
   uint64_t max_messages = 20;
 };
 
@@ -105,7 +109,8 @@ struct CorpusScan {
 // opened or decoded. Memory is bounded by the batches in flight: 4 per
 // thread of up to 4,096 rows. `files` gets one entry per input. Returns
 // kExitOk, kExitFailure when some row was malformed, or kExitUsage when an
-// input could not be read whole.
+// input could not be read whole or none of its rows is a puzzle (said with
+// UnreadableInput's hint: an input in no layout is unusable, not clean).
 int RunCorpusScan(const CorpusScan& scan, StageThreads& threads,
                   std::ostream& err, std::istream& in,
                   std::vector<CorpusFile>& files);

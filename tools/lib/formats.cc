@@ -17,7 +17,7 @@ using BadLine = std::function<void(uint64_t, const std::string&)>;
 // the givens check is left to them.
 void ReadParsed(Input& input, FileFormat format,
                 const std::function<void(const PuzzleRecord&)>& on_puzzle,
-                const BadLine& on_bad) {
+                const BadLine& on_bad, std::string* first_row) {
   DatasetParser parser(format == FileFormat::kKaggle ? DatasetFormat::kKaggle
                                                      : DatasetFormat::kLines);
   PuzzleRecord test_record;
@@ -57,6 +57,7 @@ void ReadParsed(Input& input, FileFormat format,
           on_puzzle(test_record);
         }
       });
+  if (first_row != nullptr) *first_row = parser.first_row();
 }
 
 bool IsComment(std::string_view line) {
@@ -68,7 +69,7 @@ bool IsComment(std::string_view line) {
 // from Input's lines.
 void ReadSdk(Input& input,
              const std::function<void(const PuzzleRecord&)>& on_puzzle,
-             const BadLine& on_bad) {
+             const BadLine& on_bad, std::string* first_row) {
   std::string cells;
   int rows = 0;
   uint64_t grid_line = 0;
@@ -94,6 +95,9 @@ void ReadSdk(Input& input,
     if (row.empty()) {
       end_grid();
       continue;
+    }
+    if (first_row != nullptr && first_row->empty()) {
+      *first_row = line->substr(0, DatasetParser::kMaxFirstRow);
     }
     if (row.find_first_not_of("-+=") == std::string::npos) continue;
     if (skipping) continue;
@@ -164,9 +168,11 @@ std::optional<FileFormat> ParseFileFormat(std::string_view name) {
 
 void ReadPuzzles(Input& input, FileFormat format,
                  const std::function<void(const PuzzleRecord&)>& on_puzzle,
-                 const BadLine& on_bad) {
-  if (format == FileFormat::kSdk) return ReadSdk(input, on_puzzle, on_bad);
-  ReadParsed(input, format, on_puzzle, on_bad);
+                 const BadLine& on_bad, std::string* first_row) {
+  if (format == FileFormat::kSdk) {
+    return ReadSdk(input, on_puzzle, on_bad, first_row);
+  }
+  ReadParsed(input, format, on_puzzle, on_bad, first_row);
 }
 
 PuzzleWriter::PuzzleWriter(std::ostream& out, FileFormat format)

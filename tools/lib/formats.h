@@ -41,10 +41,12 @@ std::optional<FileFormat> ParseFileFormat(std::string_view name);
 // on_bad(line, reason) for each line (or grid) that is not a puzzle, then
 // going on. Records carry the file's solution in `expected` and a test line's
 // count in `expected_count`. Throws InputError when the input cannot be read.
+// `first_row`, when given, gets the first content line (for LayoutHint).
 void ReadPuzzles(
     Input& input, FileFormat format,
     const std::function<void(const PuzzleRecord&)>& on_puzzle,
-    const std::function<void(uint64_t, const std::string&)>& on_bad);
+    const std::function<void(uint64_t, const std::string&)>& on_bad,
+    std::string* first_row = nullptr);
 
 // Writes records one after another in one format.
 class PuzzleWriter {

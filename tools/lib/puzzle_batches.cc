@@ -43,20 +43,30 @@ int ReadInBatches(
       exit_code = kExitUsage;
       continue;
     }
+    uint64_t puzzles = 0, bad = 0;
+    std::string first_row;
     try {
       ReadPuzzles(
           *input, format,
           [&](const PuzzleRecord& record) {
+            ++puzzles;
             batch.push_back({name, record});
             if (batch.size() == kBatchSize) flush();
           },
           [&](uint64_t line, const std::string& reason) {
+            ++bad;
             ReportBadLine(err, *name, line, reason);
             if (exit_code == kExitOk) exit_code = kExitFailure;
-          });
+          },
+          &first_row);
     } catch (const InputError& error) {
       // A corrupt or truncated compressed file: what came before stands.
       err << error.what() << '\n';
+      exit_code = kExitUsage;
+      continue;
+    }
+    if (puzzles == 0 && bad > 0) {
+      err << UnreadableInput(*name, bad, first_row) << '\n';
       exit_code = kExitUsage;
     }
   }

@@ -22,8 +22,9 @@ struct InputRecord {
 // line on err as `file:line: reason`, and hands the puzzles to `on_batch` a
 // few thousand at a time with the run-wide index of the batch's first
 // puzzle. Returns kExitOk, kExitFailure when some line was bad, or
-// kExitUsage when an input could not be opened or decoded (the others are
-// still read).
+// kExitUsage when an input could not be opened or decoded, or has bad lines
+// and no puzzle (said with UnreadableInput's hint; the others are still
+// read).
 int ReadInBatches(
     const std::vector<std::string>& paths, FileFormat format, std::istream& in,
     std::ostream& err,

@@ -114,7 +114,8 @@ TEST(HostileInput, FileOfNulBytesIsOneMalformedLine) {
   const std::string path =
       WriteBigFile("nul.bin", "", '\0', uint64_t{16} << 20);
   const MeasuredRun m = Measured(path);
-  EXPECT_EQ(m.run.exit_code, 0) << m.run.err;
+  // No line is a puzzle: an input in no layout, not a pass of zero puzzles.
+  EXPECT_EQ(m.run.exit_code, 2) << m.run.err;
   EXPECT_TRUE(Has(m.run.err, path + ":1: line longer than")) << m.run.err;
   EXPECT_EQ(m.csv.at("puzzles"), "1");
   EXPECT_EQ(m.csv.at("malformed"), "1");
@@ -135,7 +136,8 @@ TEST(HostileInput, DevZeroStopsAtTheLongestLineRead) {
 
 TEST(HostileInput, DevUrandomEndsAtTheLineCap) {
   const MeasuredRun m = Measured("--lines 100000 /dev/urandom");
-  EXPECT_EQ(m.run.exit_code, 0) << m.run.err;
+  // No line is a puzzle: an input in no layout, not a pass of zero puzzles.
+  EXPECT_EQ(m.run.exit_code, 2) << m.run.err;
   EXPECT_TRUE(Has(m.run.err,
                   "/dev/urandom:100000: stopped after 100000 lines (--lines)"))
       << m.run.err;

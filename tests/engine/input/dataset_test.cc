@@ -158,6 +158,47 @@ std::string WithZeros(std::string grid) {
   return grid;
 }
 
+// The recurrent-relational-network set: `quiz,solution` rows, no header.
+TEST(DatasetParser, DetectsHeaderlessPuzzleSolutionRows) {
+  DatasetParser parser;
+  PuzzleRecord record;
+  const std::string row = WithZeros(kPuzzle) + "," + kSolution;
+  ASSERT_EQ(parser.Parse(1, row + "\r", record), Kind::kRecord);
+  EXPECT_EQ(parser.format(), DatasetFormat::kKaggle);
+  EXPECT_EQ(record.status, RecordStatus::kPuzzle) << record.reason;
+  EXPECT_TRUE(record.has_expected);
+  EXPECT_EQ(FormatGrid(record.puzzle), kPuzzle);
+  EXPECT_EQ(parser.header(), "");
+  EXPECT_EQ(parser.first_row(), row);
+  // Not two 81-cell fields: a lines file (malformed rows), as before.
+  for (const std::string& first :
+       {"x" + row, row + "," + kSolution, kPuzzle + ";" + kSolution,
+        WithZeros(kPuzzle) + ","}) {
+    DatasetParser other;
+    other.Parse(1, first, record);
+    EXPECT_EQ(other.format(), DatasetFormat::kLines) << first;
+  }
+}
+
+TEST(DatasetParser, LayoutHintSaysWhatAFileLooksLike) {
+  EXPECT_EQ(LayoutHint("7,abc," + kPuzzle),
+            "it looks like CSV rows with no header, 81 cells in column 3: a "
+            "first line naming that column `puzzle` (and the solution's "
+            "`solution`) makes it a CSV file (the first row: '7,abc," +
+                kPuzzle.substr(0, 34) + "...')");
+  EXPECT_TRUE(LayoutHint("id,grid,answer").starts_with(
+      "it looks like CSV, but its first line names no puzzle column"));
+  EXPECT_TRUE(LayoutHint(" 5 3 . | . 7 . | . . . ")
+                  .starts_with("it looks like grids of 9 lines of 9 cells"));
+  EXPECT_EQ(LayoutHint("hello\x01"),
+            "expected 81 cells a line (`.` or `0` for a blank), "
+            "`puzzle:count:solution` lines, `puzzle,solution` rows or a CSV "
+            "whose header names a puzzle column (the first row: 'hello?')");
+  EXPECT_EQ(UnreadableInput("a.txt", 1234, "hello"),
+            "a.txt: no row is a puzzle (1,234 malformed): " +
+                LayoutHint("hello"));
+}
+
 TEST(DatasetParser, ReadsKaggleThreeMillionLayout) {
   // Kaggle's "3 million Sudoku puzzles with ratings": id,puzzle,solution,...
   DatasetParser parser;

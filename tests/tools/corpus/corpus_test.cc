@@ -167,7 +167,7 @@ TEST(CorpusDupes, MessagesStopAtMaxMessages) {
   ASSERT_EQ(lines.size(), 4u) << run.err;
   EXPECT_EQ(lines[1], "-:2: expected 81 cells, found 3");
   EXPECT_EQ(lines[2],
-            "-: 3 more bad lines not shown (all are counted; --max-messages 0 "
+            "-: 3 more bad lines not shown (all are counted; --max-messages all "
             "shows every one)");
 }
 
