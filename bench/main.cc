@@ -8,15 +8,11 @@
 #include <string_view>
 #include <vector>
 
-#include "bench/bisect/bisect_command.h"
+#include "bench/bench_commands.h"
 #include "bench/cli/bench_app.h"
-#include "bench/compare_command.h"
-#include "bench/history_command.h"
 #include "bench/run/crash_report.h"
 #include "bench/run/plugin_server.h"
-#include "bench/merge_command.h"
 #include "bench/run/rank_group.h"
-#include "bench/run/run_command.h"
 #include "engine/common/exit_codes.h"
 #include "engine/pipeline/interrupt.h"
 
@@ -48,19 +44,7 @@ int main(int argc, char** argv) {
   const bool speaks = !ranks || ranks->rank() == 0;
   std::ostream& out = speaks ? std::cout : silent;
   std::ostream& err = speaks ? std::cerr : silent;
-  sudoku::RunCommand run;
-  run.SetRankGroup(ranks.get());
-  run.SetArgs(args);
-  run.Setup(app);
-  sudoku::CompareCommand compare;
-  compare.Setup(app);
-  sudoku::MergeCommand merge;
-  merge.Setup(app);
-  sudoku::BisectCommand bisect;
-  bisect.Setup(app);
-  sudoku::HistoryCommand history;
-  history.Setup(app);
-  sudoku::FinishBenchApp(app, out);
+  sudoku::BenchCommands commands(app, args, ranks.get(), out);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
@@ -69,8 +53,5 @@ int main(int argc, char** argv) {
     app.exit(e, out, err);
     return sudoku::kExitUsage;
   }
-  if (merge.Selected()) return merge.Execute();
-  if (bisect.Selected()) return bisect.Execute();
-  if (history.Selected()) return history.Execute();
-  return compare.Selected() ? compare.Execute() : run.Execute();
+  return commands.Execute();
 }

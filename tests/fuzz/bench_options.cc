@@ -8,12 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "bench/bisect/bisect_command.h"
+#include "bench/bench_commands.h"
 #include "bench/cli/bench_app.h"
-#include "bench/compare_command.h"
-#include "bench/history_command.h"
-#include "bench/merge_command.h"
-#include "bench/run/run_command.h"
 
 // The input is the arguments, one per line; a run of bench's parse must end
 // in a parse, a usage error or --help's success, never a crash or a hang.
@@ -34,18 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::ostream silent(nullptr);
   CLI::App app;
   sudoku::StartBenchApp(app);
-  sudoku::RunCommand run;
-  run.SetArgs(args);
-  run.Setup(app);
-  sudoku::CompareCommand compare;
-  compare.Setup(app);
-  sudoku::MergeCommand merge;
-  merge.Setup(app);
-  sudoku::BisectCommand bisect;
-  bisect.Setup(app);
-  sudoku::HistoryCommand history;
-  history.Setup(app);
-  sudoku::FinishBenchApp(app, silent);
+  const sudoku::BenchCommands commands(app, args, nullptr, silent);
   // CLI11 takes the arguments last first.
   std::reverse(args.begin(), args.end());
   try {
