@@ -12,6 +12,7 @@
 #include "engine/input/puzzle.h"
 #include "strategies/registry.h"
 #include "tests/fixtures.h"
+#include "tests/tools/lib/sample_rows.h"
 #include "tests/tools/tool_run.h"
 #include "tools/corpus/corpus_command.h"
 #include "tools/lib/symmetry.h"
@@ -24,30 +25,9 @@ using testing::CommandRun;
 using testing::Lines;
 using testing::WriteTempFile;
 
-struct Row {
-  Grid puzzle{};
-  Grid answer{};  // all zero: the answer column is left empty
-};
-
-// The 17-clue sample's first puzzles with their solutions (simd).
-std::vector<Row> SampleRows(size_t count) {
-  const Strategy& simd = *FindStrategy("simd");
-  std::ifstream in(testing::TestDataPath("17-clue-sample.txt"));
-  std::vector<Row> rows;
-  for (std::string line; rows.size() < count && std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    Row row{testing::ParsedGrid(line), Grid{}};
-    const SolveResult result = simd.Solve(row.puzzle, 2, kUnlimitedNodes);
-    EXPECT_EQ(result.outcome, Outcome::kSolved);
-    row.answer = result.solution;
-    rows.push_back(row);
-  }
-  return rows;
-}
-
-Row Moved(const Row& row, const Transform& t) {
-  return {ApplyTransform(t, row.puzzle), ApplyTransform(t, row.answer)};
-}
+using Row = testing::SampleRow;
+using testing::Moved;
+using testing::SampleRows;
 
 // `row` with `count` more clues of its answer, at the first blank cells
 // from `from` on.

@@ -15,6 +15,7 @@
 #include "engine/input/puzzle.h"
 #include "strategies/registry.h"
 #include "tests/fixtures.h"
+#include "tests/tools/lib/sample_rows.h"
 #include "tools/lib/canonical.h"
 #include "tools/lib/corpus_groups.h"
 #include "tools/lib/corpus_scan.h"
@@ -26,31 +27,9 @@ namespace {
 
 using testing::ParsedGrid;
 
-struct Row {
-  Grid puzzle{};
-  Grid answer{};  // all zero: no answer
-};
-
-// The 17-clue sample's puzzles with their solutions (simd).
-std::vector<Row> SampleRows() {
-  const Strategy* simd = FindStrategy("simd");
-  std::ifstream in(testing::TestDataPath("17-clue-sample.txt"));
-  std::vector<Row> rows;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    Row row;
-    row.puzzle = ParsedGrid(line);
-    const SolveResult result = simd->solve(row.puzzle, 2, kUnlimitedNodes);
-    EXPECT_EQ(result.outcome, Outcome::kSolved);
-    row.answer = result.solution;
-    rows.push_back(row);
-  }
-  return rows;
-}
-
-Row Moved(const Row& row, const Transform& t) {
-  return {ApplyTransform(t, row.puzzle), ApplyTransform(t, row.answer)};
-}
+using Row = testing::SampleRow;
+using testing::Moved;
+using testing::SampleRows;
 
 // `row` with `extra` more clues from its answer, at random blank cells.
 Row WithMoreClues(Row row, int extra, std::mt19937_64& rng) {
