@@ -48,6 +48,13 @@ constexpr std::string_view OutcomeName(Outcome outcome) {
 inline constexpr uint64_t kUnlimitedNodes =
     std::numeric_limits<uint64_t>::max();
 
+// The most nodes one answer may count, budget or none: 2^63 - 1, what every
+// store of a count holds (a signed 64-bit SQL BIGINT, an int64 in a reader
+// of the CSV); 292 years of search at 10^9 nodes a second. A count above it
+// is a lie, and the engine refuses the answer.
+inline constexpr uint64_t kMostNodes =
+    static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+
 struct SolveResult {
   Outcome outcome = Outcome::kNoSolution;
   // Solutions found before the search stopped (a whole-tree strategy may
@@ -65,7 +72,15 @@ struct SolveResult {
 // Solves `givens`, which may break the rules (a strategy then returns
 // kNoSolution and never a grid). Stops after `solution_limit` solutions
 // (>= 1) where the strategy can count, and with kOverBudget as soon as its
-// node count would pass `node_budget`, so nodes <= node_budget always.
+// node count would pass `node_budget`, so nodes <= node_budget always (and
+// nodes <= kMostNodes, even with no budget). The engine holds a loaded
+// strategy to both: an answer over either is a WRONG answer (a contract
+// violation) whose nodes are counted as at most the budget.
+//
+// `givens` is the caller's copy for this call alone (Strategy::Solve makes
+// it): a strategy may use it as scratch, though a built-in one does not.
+// Nothing a strategy writes there reaches the engine's own copy of the
+// puzzle, which every answer is verified against.
 //
 // Must be reentrant, since the engine calls it on many threads at once:
 // - state lives on the stack, or in a per-thread object (`thread_local`,
@@ -135,9 +150,16 @@ struct Strategy {
   // when the plugin does not say.
   std::string_view origin_build{};
 
-  // What the engine calls, for every strategy: one predictable branch more
-  // than calling `solve`.
-  SolveResult Solve(const Grid& givens, uint32_t solution_limit,
+  // What the engine, bench and the tools call, for every strategy, and the
+  // only way they call one (tests/layout_check.py refuses a direct call of
+  // `solve` outside strategies/). `givens` is taken by value: each call gets
+  // its own copy, 81 bytes on the caller's stack, and the strategy a
+  // reference to that copy. A strategy that writes its givens (a C plugin
+  // solving in place, casting away const) spoils only that copy, never the
+  // caller's puzzle, which the next strategy solves and the engine verifies
+  // every answer against. The copy costs nothing measurable
+  // (docs/performance.md, "The givens' copy").
+  SolveResult Solve(Grid givens, uint32_t solution_limit,
                     uint64_t node_budget) const {
     if (context_solve == nullptr) [[likely]] {
       return solve(givens, solution_limit, node_budget);

@@ -13,6 +13,9 @@
   level's files and bench/bisect/).
 - tools/ never includes bench/; tools/lib/ (the library) includes no program's folder, and a
   program's folder (tools/gen/, ...) no other program's.
+- engine/, bench/ and tools/ call a strategy only through Strategy::Solve, which gives each call
+  its own copy of the givens, never through its `solve` member (a plugin's ABI `descriptor->solve`
+  aside, which Strategy::Solve reaches through the trampoline).
 - no source file of engine/, strategies/, bench/ or tools/ is over MAX_LINES lines, and no function
   in them over function_lengths.MAX_FUNCTION_LINES; the SIMD kernel (strategies/*.inc) aside.
 Prints every violation as FILE:LINE: reason and exits 1 when there is one.
@@ -27,6 +30,8 @@ MAX_LINES = 600
 CODE_TOPS = ("engine", "strategies", "bench", "tools")
 SOURCE_SUFFIXES = (".cc", ".h", ".c", ".inc")
 INCLUDE = re.compile(r'^\s*#\s*include\s+([<"])([^>"]+)[>"]')
+# A direct call of a Strategy row's solve function, past Strategy::Solve.
+RAW_SOLVE = re.compile(r'(?<!descriptor)(\.|->)solve\(')
 
 
 def engine_layers(root):
@@ -150,6 +155,16 @@ def check(root):
             elif parts[0] == "tools" and len(parts) > 2 and parts[1] not in ("lib", here[0]):
                 say(path, number, f'"{target}": tools/{here[0]}/ includes only tools/lib/ '
                     "and its own folder")
+
+    # Every call of a strategy gets its own copy of the givens: the one door
+    # is Strategy::Solve (strategies/strategy.h).
+    for top in ("engine", "bench", "tools"):
+        for path in sources(root, top):
+            with open(path, encoding="utf-8", errors="replace") as source:
+                for number, line in enumerate(source, 1):
+                    if RAW_SOLVE.search(line) and not line.lstrip().startswith("//"):
+                        say(path, number, "call a strategy through Strategy::Solve, "
+                            "which gives the call its own copy of the givens, not `solve`")
 
     for top in CODE_TOPS:
         for path in sources(root, top):

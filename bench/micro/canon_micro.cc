@@ -41,7 +41,7 @@ Sets Load(const std::string& path) {
                 [&](const PuzzleRecord& record, std::string_view) {
                   if (record.status != RecordStatus::kPuzzle) return;
                   const SolveResult solved =
-                      simd->solve(record.puzzle, 2, kUnlimitedNodes);
+                      simd->Solve(record.puzzle, 2, kUnlimitedNodes);
                   if (solved.outcome != Outcome::kSolved) return;
                   const Transform t = RandomTransform(rng);
                   sets.puzzles.push_back(ApplyTransform(t, record.puzzle));

@@ -74,7 +74,7 @@ void SolveSet(benchmark::State& state, const Strategy& strategy,
   uint64_t nodes = 0, over_budget = 0;
   for (auto _ : state) {
     for (const Grid& puzzle : puzzles) {
-      const SolveResult r = strategy.solve(puzzle, 2, node_budget);
+      const SolveResult r = strategy.Solve(puzzle, 2, node_budget);
       nodes += r.nodes;
       over_budget += r.outcome == Outcome::kOverBudget;
       benchmark::DoNotOptimize(r);

@@ -57,7 +57,9 @@ constexpr uint32_t kLastOutcomeCode = 0xff;
 // is kept (up to 255) with no grid (the engine reports "unknown outcome
 // code (77)" as WRONG), and a digit outside 1..9 becomes 0, an empty cell, so the
 // engine's verification rejects the grid as WRONG. The node count passes as
-// is: the engine holds it against the budget.
+// is: the engine holds it against the budget. `givens` is Strategy::Solve's
+// copy for this call, so the plugin may write it (a C plugin solving in
+// place): the engine verifies against its own.
 SolveResult Trampoline(const void* context, const Grid& givens,
                        uint32_t solution_limit, uint64_t node_budget) {
   const auto& s = *static_cast<const PluginLoader::Loaded*>(context);

@@ -89,6 +89,9 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
     // straight into the outcome instead of copied from a temporary (104
     // bytes a puzzle). SolveResult is trivially destructible.
     static_assert(std::is_trivially_destructible_v<SolveResult>);
+    // Strategy::Solve hands the strategy a copy of the givens of its own:
+    // record.puzzle, the engine's copy that every answer is verified
+    // against and the next strategy solves, is never within its reach.
     if (counting_) BeginCountedSolve(options_.count_instructions);
     new (&outcomes[i].result) SolveResult(strategies[i]->Solve(
         record.puzzle, options_.solution_limit, options_.max_nodes));
@@ -108,12 +111,8 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
       Wrong(index, record, i, outcomes,
             UnknownOutcomeText(r.outcome),
             problems);
-    } else if (r.nodes > options_.max_nodes) {
-      Wrong(index, record, i, outcomes,
-            "counted " + std::to_string(r.nodes) +
-                " nodes, above the budget of " +
-                std::to_string(options_.max_nodes) + " (contract violation)",
-            problems);
+    } else if (r.nodes > most_nodes_) {
+      Overcounted(index, record, i, outcomes, problems);
     } else if (r.solutions > 0) {
       if (IsSolution(record.puzzle, r.solution)) {
         checked.verified = true;
@@ -230,6 +229,25 @@ void PuzzleSolver::MarkUnchecked(const PuzzleRecord& record,
         break;
     }
   }
+}
+
+// A count the contract forbids (SolveFn: nodes <= node_budget and
+// <= kMostNodes): a wrong answer, and its nodes are counted as the most it
+// could have counted, so that one lie cannot carry the totals past what a
+// report can hold, nor hide in them.
+void PuzzleSolver::Overcounted(size_t index, const PuzzleRecord& record,
+                               size_t i, PuzzleOutcome* outcomes,
+                               std::vector<Problem>& problems) const {
+  uint64_t& nodes = outcomes[i].result.nodes;
+  const std::string limit =
+      options_.max_nodes <= kMostNodes
+          ? "the budget of " + std::to_string(options_.max_nodes)
+          : "the most one answer may count, " + std::to_string(kMostNodes);
+  Wrong(index, record, i, outcomes,
+        "counted " + std::to_string(nodes) + " nodes, above " + limit +
+            " (contract violation)",
+        problems);
+  nodes = most_nodes_;
 }
 
 void PuzzleSolver::Wrong(size_t index, const PuzzleRecord& record, size_t i,

@@ -2,6 +2,7 @@
 // answers and check them against each other.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ class PuzzleSolver {
   void Wrong(size_t index, const PuzzleRecord& record, size_t i,
              PuzzleOutcome* outcomes, const std::string& why,
              std::vector<Problem>& problems) const;
+  void Overcounted(size_t index, const PuzzleRecord& record, size_t i,
+                   PuzzleOutcome* outcomes,
+                   std::vector<Problem>& problems) const;
   void Unanswered(size_t index, const PuzzleRecord& record, size_t i,
                   PuzzleOutcome* outcomes,
                   std::vector<Problem>& problems) const;
@@ -65,6 +69,9 @@ class PuzzleSolver {
   // bench --instructions counts this pass's solve calls.
   const bool counting_ =
       options_.count_instructions != InstructionCount::kOff;
+  // The most nodes one answer may count: the budget, and never more than
+  // kMostNodes (strategies/strategy.h).
+  const uint64_t most_nodes_ = std::min(options_.max_nodes, kMostNodes);
   TickClock clock_;
 };
 

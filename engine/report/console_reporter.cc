@@ -72,6 +72,15 @@ void WriteErrors(std::ostream& out, const DatasetResult& result,
         << "to " << Grouped(r.several_claimed_one)
         << " puzzles whose line claims one (named on standard error)\n";
   }
+  // A total that stopped at the most a report holds (AddNodes): its
+  // strategy's node counts cannot all be true.
+  for (const ReportRow& r : rows) {
+    if (!NodesSaturated(r.nodes_total)) continue;
+    out << "  NODES SATURATED: " << r.strategy << "'s nodes_total stopped at "
+        << Grouped(r.nodes_total)
+        << ", the most a report holds; the true sum is larger, and no "
+           "search counts that many: its node counts are not believable\n";
+  }
   // A loaded or process strategy's counts stand in the table as claims;
   // say loudly which of them nothing could contradict.
   for (const ReportRow& r : rows) {

@@ -22,6 +22,14 @@ std::string ImplausibleRowProblem(const std::string& path,
              ", but it counts " + std::to_string(r.puzzles) +
              " puzzles; not a report bench wrote";
     }
+    // Past what a signed 64-bit store holds: bench saturates its totals
+    // below (AddNodes), and a history column would turn it negative.
+    if (r.nodes_total > kMostNodes || r.nodes_max > kMostNodes) {
+      return at + "nodes_total " + std::to_string(r.nodes_total) +
+             " or nodes_max " + std::to_string(r.nodes_max) +
+             " is past the most a count may be, " +
+             std::to_string(kMostNodes) + "; not a report bench wrote";
+    }
     for (const ReportColumn& column : ReportColumns()) {
       if (column.number == nullptr) continue;
       const double value = column.number(r);

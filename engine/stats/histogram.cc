@@ -23,7 +23,7 @@ uint64_t LogHistogram::BucketHigh(int bucket) {
 void LogHistogram::Merge(const LogHistogram& other) {
   for (int i = 0; i < kBuckets; ++i) counts_[i] += other.counts_[i];
   count_ += other.count_;
-  sum_ += other.sum_;
+  AddToSum(other.sum_);
   min_ = std::min(min_, other.min_);
   max_ = std::max(max_, other.max_);
 }

@@ -39,14 +39,16 @@ class LogHistogram {
   void Add(uint64_t value) {
     ++counts_[BucketOf(value)];
     ++count_;
-    sum_ += value;
+    AddToSum(value);
     if (value < min_) min_ = value;
     if (value > max_) max_ = value;
   }
   void Merge(const LogHistogram& other);
 
   uint64_t count() const { return count_; }
-  // Exact sum (64 bits: 584 years of nanoseconds), min and max.
+  // Exact sum (64 bits: 584 years of nanoseconds), saturated at 2^64 - 1
+  // rather than wrapped (a plugin's node counts can be anything), min and
+  // max.
   uint64_t sum() const { return sum_; }
   uint64_t min() const { return count_ ? min_ : 0; }
   uint64_t max() const { return max_; }
@@ -76,6 +78,12 @@ class LogHistogram {
   }
 
  private:
+  void AddToSum(uint64_t value) {
+    if (__builtin_add_overflow(sum_, value, &sum_)) [[unlikely]] {
+      sum_ = std::numeric_limits<uint64_t>::max();
+    }
+  }
+
   std::array<uint64_t, kBuckets> counts_{};
   uint64_t count_ = 0;
   uint64_t sum_ = 0;

@@ -16,6 +16,14 @@ bool Costlier(const SlowPuzzle& a, const SlowPuzzle& b) {
 
 }  // namespace
 
+uint64_t AddNodes(uint64_t total, uint64_t more) {
+  uint64_t sum;
+  if (__builtin_add_overflow(total, more, &sum) || sum > kMostNodes) {
+    return kMostNodes;
+  }
+  return sum;
+}
+
 std::string_view VerdictName(Verdict verdict) {
   switch (verdict) {
     case Verdict::kSolved:
@@ -87,8 +95,8 @@ std::vector<SlowPuzzle> SlowestPuzzles::Sorted() const {
 
 void StrategyStats::Add(const Sample& sample) {
   ++verdicts[static_cast<int>(sample.verdict)];
-  nodes_total += sample.nodes;
-  nodes_max = std::max(nodes_max, sample.nodes);
+  nodes_total = AddNodes(nodes_total, sample.nodes);
+  nodes_max = std::max(nodes_max, std::min(sample.nodes, kMostNodes));
   if (sample.verdict == Verdict::kSolved && !sample.guessed) ++no_guess;
   nanos.Add(sample.nanos);
   nodes.Add(sample.nodes);
@@ -102,8 +110,8 @@ void StrategyStats::Merge(const StrategyStats& other) {
   several_claimed_one += other.several_claimed_one;
   reference_wrong += other.reference_wrong;
   no_guess += other.no_guess;
-  nodes_total += other.nodes_total;
-  nodes_max = std::max(nodes_max, other.nodes_max);
+  nodes_total = AddNodes(nodes_total, other.nodes_total);
+  nodes_max = std::max(nodes_max, std::min(other.nodes_max, kMostNodes));
   nanos.Merge(other.nanos);
   nodes.Merge(other.nodes);
   slowest.Merge(other.slowest);

@@ -67,6 +67,17 @@ class SlowestPuzzles {
   std::vector<SlowPuzzle> heap_;  // min-heap on (nanos, -line)
 };
 
+// `total + more`, saturated at kMostNodes (strategies/strategy.h), the most
+// every store of a count holds: a sum of node counts never wraps around,
+// whatever a strategy claims or a statistics file says.
+uint64_t AddNodes(uint64_t total, uint64_t more);
+
+// A node total that reached kMostNodes: the true sum may be larger, and no
+// honest search gets there (292 years at 10^9 nodes a second).
+inline bool NodesSaturated(uint64_t nodes_total) {
+  return nodes_total >= kMostNodes;
+}
+
 // Everything a report says of one strategy on one dataset. Integers only
 // (and histograms of integers), so Merge is exact and order-independent.
 struct StrategyStats {
@@ -86,6 +97,8 @@ struct StrategyStats {
   // stats, as `malformed` is; their outcomes are counted as usual.
   uint64_t reference_wrong = 0;
   uint64_t no_guess = 0;          // searched puzzles solved without a guess
+  // Saturate at kMostNodes (AddNodes): a total that reaches it says "at
+  // least this many", and the reports flag it (NodesSaturated).
   uint64_t nodes_total = 0;
   uint64_t nodes_max = 0;
   LogHistogram nanos;  // per searched puzzle (malformed and invalid excluded)

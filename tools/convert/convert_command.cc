@@ -23,7 +23,7 @@ void SolveBatch(const Strategy& solver, uint32_t limit, uint64_t budget,
   ParallelRanges(nullptr, batch.size(), 1, [&](size_t begin, size_t end) {
     for (size_t i = begin; i != end; ++i) {
       PuzzleRecord& record = batch[i].record;
-      const SolveResult result = solver.solve(record.puzzle, limit, budget);
+      const SolveResult result = solver.Solve(record.puzzle, limit, budget);
       if (result.outcome == Outcome::kOverBudget) {
         problems[i] = "over the node budget of " + std::to_string(budget);
         continue;

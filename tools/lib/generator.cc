@@ -144,7 +144,7 @@ Reduction Reduce(const Grid& solution, int target,
       continue;
     }
     const SolveResult result =
-        options.solver->solve(reduction.puzzle, 2, options.node_budget);
+        options.solver->Solve(reduction.puzzle, 2, options.node_budget);
     if (result.outcome == Outcome::kSolved) {
       --reduction.clues;
       continue;
@@ -230,7 +230,7 @@ std::optional<GeneratedPuzzle> TryOnce(const GeneratorOptions& options,
           if (r.puzzle[cell] == 0) continue;
           Grid trial = r.puzzle;
           trial[cell] = 0;
-          if (options.solver->solve(trial, 2, options.node_budget).outcome ==
+          if (options.solver->Solve(trial, 2, options.node_budget).outcome ==
               Outcome::kMultiple) {
             out.puzzle = trial;
             found = true;
@@ -368,14 +368,14 @@ std::vector<GenerateOutcome> GenerateRange(const GeneratorOptions& options,
 
 bool IsMinimal(const Grid& puzzle, const Strategy& solver,
                uint64_t node_budget) {
-  if (solver.solve(puzzle, 2, node_budget).outcome != Outcome::kSolved) {
+  if (solver.Solve(puzzle, 2, node_budget).outcome != Outcome::kSolved) {
     return false;
   }
   for (int cell = 0; cell < kCells; ++cell) {
     if (puzzle[cell] == 0) continue;
     Grid trial = puzzle;
     trial[cell] = 0;
-    if (solver.solve(trial, 2, node_budget).outcome != Outcome::kMultiple) {
+    if (solver.Solve(trial, 2, node_budget).outcome != Outcome::kMultiple) {
       return false;
     }
   }
