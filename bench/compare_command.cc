@@ -15,6 +15,7 @@
 #include "engine/compare/compare_markdown.h"
 #include "engine/compare/compare_table.h"
 #include "engine/report/csv_reader.h"
+#include "engine/report/row_check.h"
 
 namespace sudoku {
 
@@ -39,7 +40,7 @@ int CompareCommand::Execute() {
   }
   for (const auto& [path, entries] :
        {std::pair(&o.baseline, &baseline), std::pair(&o.current, &current)}) {
-    if (const std::string problem = PartialReportProblem(*path, *entries);
+    if (const std::string problem = UnusableReportProblem(*path, *entries);
         !problem.empty()) {
       std::cerr << "bench compare: " << problem << '\n';
       return kExitUsage;

@@ -42,13 +42,10 @@ std::string ReadRun(const std::string& path, const HistoryCommandOptions& o,
     return error.what();
   }
   if (run.entries.empty()) return path + ": a report without rows";
-  if (std::string problem = PartialReportProblem(path, run.entries);
-      !problem.empty()) {
-    return problem;
-  }
-  // A NaN would reach the database as a raw SQL error; counts that do not
-  // add up would be history.
-  if (std::string problem = ImplausibleRowProblem(path, run.entries);
+  // A partial report beside whole ones would read as a change; a NaN would
+  // reach the database as a raw SQL error; counts that do not add up would
+  // be history. The rule bench compare applies too.
+  if (std::string problem = UnusableReportProblem(path, run.entries);
       !problem.empty()) {
     return problem;
   }
@@ -72,6 +69,12 @@ std::string ReadRun(const std::string& path, const HistoryCommandOptions& o,
     return path +
            ": its git_revision is unknown (bench was built outside a git "
            "checkout); give --commit REV";
+  }
+  // --commit is checked as it is given; a report's own revision here.
+  if (std::string problem = LabelProblem(run.commit); !problem.empty()) {
+    return path + ":" + std::to_string(run.entries[0].line) +
+           ": its git_revision '" + ConsoleText(run.commit) + "' " + problem +
+           "; give --commit REV";
   }
   run.report = path;
   try {

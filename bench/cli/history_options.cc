@@ -3,8 +3,22 @@
 #include "bench/cli/history_options.h"
 
 #include "engine/cli/numeric_options.h"
+#include "engine/common/text_format.h"
+
 namespace sudoku {
 namespace {
+
+// A label given to a recorded run (--commit, --branch, --testbed): read back
+// in every later table, page and summary, so one line of UTF-8 text (a line
+// break in it would forge a line of the console's output).
+CLI::Validator Label() {
+  return CLI::Validator(
+      [](const std::string& text) -> std::string {
+        const std::string problem = LabelProblem(text);
+        return problem.empty() ? "" : "'" + ConsoleText(text) + "' " + problem;
+      },
+      "");
+}
 
 // --db and --lock-timeout, on `history` and on each of its subcommands, so
 // that they may come before or after the subcommand's name.
@@ -132,14 +146,17 @@ HistoryApps SetupHistory(CLI::App& app, HistoryCommandOptions& o) {
   AddDatabaseOptions(add, o);
   ValueName(add->add_option("--commit", o.commit,
                             "The commit the reports ran (default: their\n"
-                            "git_revision)"),
+                            "git_revision)")
+                ->check(Label()),
             "REV");
-  ValueName(
-      add->add_option("--branch", o.branch, "The branch the commit is on"),
-      "BRANCH");
+  ValueName(add->add_option("--branch", o.branch,
+                            "The branch the commit is on")
+                ->check(Label()),
+            "BRANCH");
   ValueName(add->add_option("--testbed", o.testbed,
                             "A name for the machine (beside its CPU and\n"
-                            "build flags)"),
+                            "build flags)")
+                ->check(Label()),
             "LABEL");
   ValueName(add->add_option("--per-puzzle", o.per_puzzle,
                             "Keep the run's --per-puzzle file: each\n"

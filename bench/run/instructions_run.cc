@@ -4,6 +4,7 @@
 #include "bench/run/instructions_run.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -19,8 +20,7 @@
 #include <sstream>
 
 #include "engine/common/exit_codes.h"
-#include "engine/input/dataset.h"
-#include "engine/input/input.h"
+#include "engine/common/stop_request.h"
 #include "engine/input/puzzle.h"
 #include "engine/pipeline/driver.h"
 #include "engine/pipeline/instruction_count.h"
@@ -30,38 +30,35 @@ extern char** environ;
 
 namespace sudoku {
 
-size_t WriteInstructionSample(const std::string& dataset, size_t size,
-                              const std::string& out_path) {
+void InstructionSampler::Reset() {
+  stride_ = 1;
+  seen_ = 0;
+  kept_.clear();
+}
+
+void InstructionSampler::OnRecord(const std::string& /*path*/,
+                                  const PuzzleRecord& record,
+                                  std::span<const PuzzleOutcome> /*outcomes*/) {
   // A wrong reference answer leaves a valid puzzle, solved in the pass.
-  const auto valid = [](const PuzzleRecord& record) {
-    return record.status == RecordStatus::kPuzzle ||
-           record.status == RecordStatus::kReferenceWrong;
-  };
-  uint64_t total = 0;
-  {
-    Input input(dataset);
-    DatasetParser parser;
-    ReadRecords(input, parser, GivensCheck::kNow,
-                [&](const PuzzleRecord& r, std::string_view) {
-                  total += valid(r) ? 1 : 0;
-                });
+  if (record.status != RecordStatus::kPuzzle &&
+      record.status != RecordStatus::kReferenceWrong) {
+    return;
   }
-  std::ofstream out(out_path);
-  const uint64_t taken = std::min<uint64_t>(total, size);
-  uint64_t index = 0, written = 0;
-  Input input(dataset);
-  DatasetParser parser;
-  ReadRecords(input, parser, GivensCheck::kNow,
-              [&](const PuzzleRecord& r, std::string_view) {
-                if (!valid(r)) return;
-                // The written-th sampled puzzle is at written * total / taken.
-                if (written < taken && index == written * total / taken) {
-                  out << FormatGrid(r.puzzle) << '\n';
-                  ++written;
-                }
-                ++index;
-              });
-  return static_cast<size_t>(written);
+  if (seen_++ % stride_ != 0) return;
+  kept_.push_back(record.puzzle);
+  if (kept_.size() < std::max<size_t>(2 * size_, kKeptAtLeast)) return;
+  // 0, s, 2s, ... become 0, 2s, 4s, ...
+  for (size_t i = 0; 2 * i < kept_.size(); ++i) kept_[i] = kept_[2 * i];
+  kept_.resize((kept_.size() + 1) / 2);
+  stride_ *= 2;
+}
+
+std::vector<Grid> InstructionSampler::Sample() const {
+  const uint64_t kept = kept_.size();
+  const uint64_t taken = std::min<uint64_t>(kept, size_);
+  std::vector<Grid> sample;
+  for (uint64_t k = 0; k < taken; ++k) sample.push_back(kept_[k * kept / taken]);
+  return sample;
 }
 
 std::optional<uint64_t> CallgrindTotal(const std::string& callgrind_out) {
@@ -98,10 +95,35 @@ std::string SelfPath() {
   return n > 0 ? std::string(buffer, static_cast<size_t>(n)) : "bench";
 }
 
+// The child's wait status. A stop requested meanwhile (a SIGTERM sent to
+// bench alone never reaches valgrind) ends the child too, so that the run
+// stops now rather than after a count nobody will read.
+int AwaitChild(pid_t pid) {
+  int status = 0;
+  bool ended = false;
+  while (true) {
+    const pid_t done = waitpid(pid, &status, WNOHANG);
+    if (done == pid || (done < 0 && errno != EINTR)) return status;
+    if (!ended && StopSignal() != 0) {
+      kill(pid, SIGTERM);
+      ended = true;
+    }
+    // Wakes at a stop (the descriptor stays readable after it, so then
+    // only the timeout), else looks again in 100 ms.
+    pollfd wake{StopWakeFd(), POLLIN, 0};
+    poll(&wake, ended || wake.fd < 0 ? 0 : 1, 100);
+  }
+}
+
 class InstructionsRunner : public PassRunner {
  public:
-  InstructionsRunner(const RunPlan& plan, std::unique_ptr<PassRunner> inner)
+  InstructionsRunner(const RunPlan& plan, Observers& observers,
+                     std::unique_ptr<PassRunner> inner)
       : plan_(plan), inner_(std::move(inner)) {
+    auto sampler =
+        std::make_unique<InstructionSampler>(plan.instructions.sample);
+    sampler_ = sampler.get();
+    observers.Add(std::move(sampler));
     const auto missing = InstructionCounterMissing();
     const std::string& by = plan.instructions.by;
     how_ = by == "callgrind" || (by == "auto" && missing)
@@ -121,10 +143,11 @@ class InstructionsRunner : public PassRunner {
 
   DatasetPass Run(size_t index, const std::string& path,
                   Observers& observers) override {
+    sampler_->Reset();
     DatasetPass pass = inner_->Run(index, path, observers);
     if (!failed_ && pass.result.read_error.empty() &&
         pass.result.interrupted_by == 0) {
-      Count(path, pass);
+      Count(pass);
     }
     return pass;
   }
@@ -140,7 +163,7 @@ class InstructionsRunner : public PassRunner {
   }
 
  private:
-  void Count(const std::string& path, DatasetPass& pass);
+  void Count(DatasetPass& pass);
   std::optional<uint64_t> CountByCounter(const Strategy& strategy,
                                          const std::string& sample);
   std::optional<uint64_t> CountByCallgrind(const Strategy& strategy,
@@ -154,18 +177,29 @@ class InstructionsRunner : public PassRunner {
 
   const RunPlan& plan_;
   std::unique_ptr<PassRunner> inner_;
+  InstructionSampler* sampler_;  // one of the run's observers
   InstructionCount how_;
   bool failed_ = false;  // said once; no further dataset is tried
 };
 
-void InstructionsRunner::Count(const std::string& path, DatasetPass& pass) {
+// A stop requested while counting: the pass stands, its count is missing,
+// so the reports are partial (and the exit code the signal's).
+void MarkInterrupted(DatasetPass& pass, int signal) {
+  pass.result.interrupted_by = signal;
+  for (ReportRow& row : pass.rows) row.complete = false;
+  std::cerr << "bench: --instructions: interrupted while counting; the "
+               "strategies not counted yet have instructions_per_puzzle "
+               "empty\n";
+}
+
+void InstructionsRunner::Count(DatasetPass& pass) {
   namespace fs = std::filesystem;
-  if (path == "-") {  // read once, by the pass: no sample to take again
-    std::cerr << "bench: --instructions: standard input is not counted\n";
-    return;
-  }
-  std::string dir_template =
-      (fs::temp_directory_path() / "bench-instructions-XXXXXX").string();
+  const std::vector<Grid> drawn = sampler_->Sample();
+  if (drawn.empty()) return;
+  std::error_code no_tmpdir;  // TMPDIR naming no folder: /tmp
+  fs::path tmp = fs::temp_directory_path(no_tmpdir);
+  if (no_tmpdir) tmp = "/tmp";
+  std::string dir_template = (tmp / "bench-instructions-XXXXXX").string();
   if (mkdtemp(dir_template.data()) == nullptr) {
     std::cerr << "bench: --instructions: no temporary folder: "
               << std::strerror(errno) << '\n';
@@ -174,13 +208,26 @@ void InstructionsRunner::Count(const std::string& path, DatasetPass& pass) {
   }
   const std::string dir = dir_template;
   const std::string sample = dir + "/sample.txt";
-  const size_t sampled =
-      WriteInstructionSample(path, plan_.instructions.sample, sample);
+  std::ofstream out(sample);
+  for (const Grid& grid : drawn) out << FormatGrid(grid) << '\n';
+  out.close();
+  std::error_code ignored;
+  if (!out) {  // a sample cut short would count too few puzzles
+    std::cerr << "bench: --instructions: cannot write " << sample << '\n';
+    failed_ = true;
+    fs::remove_all(dir, ignored);
+    return;
+  }
+  const size_t sampled = drawn.size();
   for (const Strategy* strategy : plan_.run.strategies) {
-    if (sampled == 0 || failed_ || IsProcess(*strategy)) continue;
+    if (failed_ || IsProcess(*strategy)) continue;
     const auto total = how_ == InstructionCount::kCounter
                            ? CountByCounter(*strategy, sample)
                            : CountByCallgrind(*strategy, sample, dir);
+    if (const int signal = StopSignal(); signal != 0) {
+      MarkInterrupted(pass, signal);
+      break;
+    }
     if (!total) continue;
     for (ReportRow& row : pass.rows) {
       if (row.strategy != strategy->name) continue;
@@ -191,7 +238,6 @@ void InstructionsRunner::Count(const std::string& path, DatasetPass& pass) {
       row.instructions_sample = sampled;
     }
   }
-  std::error_code ignored;
   fs::remove_all(dir, ignored);
 }
 
@@ -259,9 +305,8 @@ std::optional<uint64_t> InstructionsRunner::CountByCallgrind(
     failed_ = true;
     return std::nullopt;
   }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  const int status = AwaitChild(pid);
+  if (StopSignal() != 0) return std::nullopt;
   std::ifstream log_in(log);
   std::stringstream log_text;
   log_text << log_in.rdbuf();
@@ -287,8 +332,10 @@ std::optional<uint64_t> InstructionsRunner::CountByCallgrind(
 }  // namespace
 
 std::unique_ptr<PassRunner> MakeInstructionsRunner(
-    const RunPlan& plan, std::unique_ptr<PassRunner> inner) {
-  return std::make_unique<InstructionsRunner>(plan, std::move(inner));
+    const RunPlan& plan, Observers& observers,
+    std::unique_ptr<PassRunner> inner) {
+  return std::make_unique<InstructionsRunner>(plan, observers,
+                                              std::move(inner));
 }
 
 }  // namespace sudoku

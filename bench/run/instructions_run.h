@@ -7,25 +7,50 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
+#include "bench/run/observers.h"
 #include "bench/run/pass_runner.h"
 
 namespace sudoku {
 
-// The puzzles of the sample: up to `size` of the dataset's valid puzzles,
-// evenly spaced (the k-th of size at index k * total / size), so every run
-// of one dataset samples the same ones. Written as 81-character lines to
-// `out_path`; returns how many.
-size_t WriteInstructionSample(const std::string& dataset, size_t size,
-                              const std::string& out_path);
+// The sample, drawn during the pass from the valid puzzles it accounts (the
+// input is never read again: it may be a FIFO, endless, or cut by --lines),
+// so every run of one input samples the same ones. Every stride-th valid
+// puzzle is kept, the stride doubling (every other one dropped) whenever
+// max(2 * size, kKeptAtLeast) are kept, so memory stays bounded whatever the
+// input's length. The sample is `size` of the kept, evenly spaced (the k-th
+// at k * kept / size): in a dataset of fewer valid puzzles than that, the
+// k-th at k * total / size, as when the sample was drawn by reading the
+// dataset again (the counts measured then still stand).
+class InstructionSampler : public RunObserver {
+ public:
+  static constexpr size_t kKeptAtLeast = 65536;  // 5.3 MB of grids
+
+  explicit InstructionSampler(size_t size) : size_(size) {}
+
+  void Reset();  // a new pass
+  void OnRecord(const std::string& path, const PuzzleRecord& record,
+                std::span<const PuzzleOutcome> outcomes) override;
+  std::vector<Grid> Sample() const;
+
+ private:
+  size_t size_;
+  uint64_t stride_ = 1;
+  uint64_t seen_ = 0;       // valid puzzles so far
+  std::vector<Grid> kept_;  // the valid puzzles 0, stride, 2 * stride, ...
+};
 
 // The instructions a callgrind output file counted ("totals:" or
 // "summary:"); std::nullopt when it holds neither.
 std::optional<uint64_t> CallgrindTotal(const std::string& callgrind_out);
 
-// Wraps the mode's runner: its pass, then the count filled into the rows.
+// Wraps the mode's runner: its pass (its sample drawn by an observer added
+// to `observers`), then the count filled into the rows.
 std::unique_ptr<PassRunner> MakeInstructionsRunner(
-    const RunPlan& plan, std::unique_ptr<PassRunner> inner);
+    const RunPlan& plan, Observers& observers,
+    std::unique_ptr<PassRunner> inner);
 
 }  // namespace sudoku

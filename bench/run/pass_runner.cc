@@ -52,7 +52,7 @@ std::unique_ptr<PassRunner> MakePassRunner(const RunPlan& plan,
   auto runner = MakeModeRunner(plan, observers, outputs, exit_code);
   // --instructions adds a count to the passes of one pass or of rounds.
   if (plan.instructions.sample > 0) {
-    return MakeInstructionsRunner(plan, std::move(runner));
+    return MakeInstructionsRunner(plan, observers, std::move(runner));
   }
   return runner;
 }

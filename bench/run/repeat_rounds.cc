@@ -14,11 +14,19 @@ namespace {
 
 // Under --repeat every pass reads the same lines: bad lines are shown in the
 // first pass only, wrong answers in each strategy's first round; later
-// differences surface as rounds that searched differently.
+// differences surface as rounds that searched differently. The first pass's
+// records reach the outputs that read them (--instructions' sample).
 class RoundObserver : public RunObserver {
  public:
   RoundObserver(RunObserver& inner, bool show_input, bool show_errors)
       : inner_(inner), show_input_(show_input), show_errors_(show_errors) {}
+  void OnRecord(const std::string& path, const PuzzleRecord& record,
+                std::span<const PuzzleOutcome> outcomes) override {
+    if (show_input_) inner_.OnRecord(path, record, outcomes);
+  }
+  bool WantsRecords() const override {
+    return show_input_ && inner_.WantsRecords();
+  }
   void OnProblem(const std::string& message, bool error) override {
     if (error ? show_errors_ : show_input_) inner_.OnProblem(message, error);
   }

@@ -81,11 +81,12 @@ void WriteComparisonMarkdown(std::ostream& out, const Comparison& comparison,
   const int code = comparison.ExitCode();
   const char* verdict = code == 0 ? "PASS" : code == 1 ? "FAIL" : "REFUSED";
   out << "### bench compare: " << verdict << " (exit " << code << ")\n\n"
-      << "Baseline `" << baseline_path << "`, current `" << current_path << "`";
+      << "Baseline " << MarkdownCode(baseline_path) << ", current "
+      << MarkdownCode(current_path);
   if (!comparison.refusals.empty()) {
     out << ": the reports cannot be compared.\n\n";
     for (const std::string& refusal : comparison.refusals) {
-      out << "- " << refusal << '\n';
+      out << "- " << MarkdownCell(refusal) << '\n';
     }
     out << '\n';
     return;

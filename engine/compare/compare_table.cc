@@ -55,7 +55,8 @@ std::string VerdictTag(const RowComparison& r) {
 
 void PrintRow(std::ostream& out, const RowComparison& r) {
   out << '\n'
-      << r.dataset << "  " << r.strategy << "  limit " << r.limit << "  budget "
+      << ConsoleText(r.dataset) << "  " << ConsoleText(r.strategy) << "  limit "
+      << r.limit << "  budget "
       << BudgetText(r.max_nodes) << "  " << VerdictTag(r) << '\n';
   if (!r.build_note.empty()) out << "    " << r.build_note << '\n';
   if (r.verdict == RowVerdict::kMissing) {
@@ -89,7 +90,7 @@ void PrintComparison(std::ostream& out, const Comparison& comparison,
                      const std::string& bless) {
   if (!comparison.refusals.empty()) {
     for (const std::string& refusal : comparison.refusals) {
-      out << "refused: " << refusal << '\n';
+      out << "refused: " << ConsoleText(refusal) << '\n';
     }
     out << "verdict: REFUSED (exit 2): the reports cannot be compared\n";
     return;

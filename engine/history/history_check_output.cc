@@ -37,25 +37,30 @@ void PrintHistoryCheck(std::ostream& out, const HistoryCheck& check) {
   out << "bench history check: " << check.mode << "\n\n";
   for (const SeriesCheck& s : check.series) {
     const SeriesPoint* newest = s.points.empty() ? nullptr : s.points.back();
-    out << s.key.Name() << " [" << Branch(s.key) << "] on " << s.key.Testbed()
-        << "\n  newest " << (newest ? newest->commit : "-") << ", "
+    out << ConsoleText(s.key.Name()) << " [" << ConsoleText(Branch(s.key))
+        << "] on " << ConsoleText(s.key.Testbed()) << "\n  newest "
+        << ConsoleText(newest ? newest->commit : "-") << ", "
         << s.points.size() << (s.points.size() == 1 ? " commit" : " commits")
         << " judged: [" << SeriesVerdictName(s.verdict) << "]\n";
     if (s.measure != check.measure) {
       out << "  judged on " << MeasureLabel(s.measure)
           << ": a commit of it has no CPU time\n";
     }
-    for (const std::string& reason : s.reasons) out << "  " << reason << '\n';
+    for (const std::string& reason : s.reasons) {
+      out << "  " << ConsoleText(reason) << '\n';
+    }
     for (const std::string& puzzle : s.puzzles) {
-      out << "    " << puzzle << '\n';
+      out << "    " << ConsoleText(puzzle) << '\n';
     }
     for (const ExactChange& c : s.exact_changes) {
-      out << "  exact: " << c.column << " " << c.before << " -> " << c.after
-          << " at " << s.points[c.index]->commit << '\n';
+      out << "  exact: " << c.column << " " << ConsoleText(c.before) << " -> "
+          << ConsoleText(c.after) << " at "
+          << ConsoleText(s.points[c.index]->commit) << '\n';
     }
     for (const ThroughputChange& c : s.changes) {
       out << "  change point: " << MeasureLabel(s.measure) << " "
-          << ChangePercent(c.size) << " at " << s.points[c.index]->commit
+          << ChangePercent(c.size) << " at "
+          << ConsoleText(s.points[c.index]->commit)
           << " (" << SizeInterval(c, false) << "; " << PValueText(c.p_value)
           << Standing(c) << ")\n";
     }

@@ -59,8 +59,9 @@ void PrintHistory(std::ostream& out, const std::vector<Series>& series,
                   Measure measure, const ChangePointOptions& options) {
   if (series.empty()) out << "no runs recorded match\n";
   for (const Series& s : series) {
-    out << s.key.Name() << " [" << (s.key.branch.empty() ? "-" : s.key.branch)
-        << "] on " << s.key.Testbed() << '\n';
+    out << ConsoleText(s.key.Name()) << " ["
+        << ConsoleText(s.key.branch.empty() ? "-" : s.key.branch) << "] on "
+        << ConsoleText(s.key.Testbed()) << '\n';
     std::vector<std::vector<std::string>> table = {
         {"commit", "date", "runs", "puzzles/s", "min..max", "per CPU-s",
          "nodes_total", "solved", "multiple", "no_solution", "over_budget",

@@ -8,7 +8,10 @@
 #include <algorithm>
 #include <ctime>
 #include <sstream>
+#include <string_view>
+#include <utility>
 
+#include "engine/common/text_format.h"
 #include "engine/report/report_schema.h"
 #include "engine/report/row_check.h"
 
@@ -273,14 +276,55 @@ std::string StoredFields(const ReportEntry& entry) {
   return fields;
 }
 
+namespace {
+
+// Why PostgreSQL's text could not hold `text` ("" when it can): it holds
+// UTF-8 without NUL bytes. SQLite would record anything.
+const char* UnstorableText(std::string_view text) {
+  if (text.find('\0') != std::string_view::npos) return "holds a NUL byte";
+  if (!IsUtf8(text)) return "is not UTF-8 text";
+  return nullptr;
+}
+
+// One rule for both back ends, applied before either is asked: a run one
+// records the other records too, and a refusal names the report's line
+// rather than quoting a server's error. "" when every text can be stored.
+std::string UnstorableTextProblem(const NewRun& run) {
+  const std::string rule =
+      "; the history stores UTF-8 text without NUL bytes (as PostgreSQL "
+      "does)";
+  const std::pair<const char*, const std::string*> labels[] = {
+      {"its path", &run.report},
+      {"the commit", &run.commit},
+      {"the branch", &run.branch},
+      {"the testbed", &run.testbed}};
+  for (const auto& [what, text] : labels) {
+    if (const char* problem = UnstorableText(*text)) {
+      return ConsoleText(run.report) + ": " + what + " " + problem + rule;
+    }
+  }
+  for (const ReportEntry& entry : run.entries) {
+    for (const ReportColumn& column : ReportColumns()) {
+      const char* problem =
+          UnstorableText(column.write(entry.row, entry.manifest));
+      if (problem == nullptr) continue;
+      return ConsoleText(run.report) + ":" + std::to_string(entry.line) +
+             ": " + std::string(column.name) + " " + problem + rule;
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
 std::vector<AddResult> HistoryStore::Add(std::span<const NewRun> runs) {
   // A NaN would otherwise meet the database as a raw SQL error, and counts
-  // that do not add up would become history.
+  // that do not add up would become history; a text PostgreSQL cannot hold
+  // would be recorded by SQLite alone.
   for (const NewRun& run : runs) {
-    if (std::string problem = ImplausibleRowProblem(run.report, run.entries);
-        !problem.empty()) {
-      throw HistoryError(problem);
-    }
+    std::string problem = ImplausibleRowProblem(run.report, run.entries);
+    if (problem.empty()) problem = UnstorableTextProblem(run);
+    if (!problem.empty()) throw HistoryError(problem);
   }
   const std::string header = StoredHeader();
   return InTransaction(*db_, /*write=*/true, [&] {

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "engine/build_info.h"
@@ -106,8 +107,7 @@ std::vector<std::string> DatasetNames(const std::vector<std::string>& paths) {
     std::reverse(components.begin(), components.end());
     parts.push_back(std::move(components));
   }
-  std::vector<std::string> names;
-  std::map<std::string, int> given;
+  std::vector<std::string> bases;
   for (size_t i = 0; i < parts.size(); ++i) {
     // One component more than this path shares with any other, from the end.
     size_t keep = 1;
@@ -123,9 +123,23 @@ std::vector<std::string> DatasetNames(const std::vector<std::string>& paths) {
     keep = std::min(keep, parts[i].size());
     std::filesystem::path name;
     for (size_t k = keep; k-- > 0;) name /= parts[i][k];
-    std::string text = paths[i] == "-" || keep == 0 ? paths[i] : name.string();
-    if (const int n = ++given[text]; n > 1) {
-      text += " (" + std::to_string(n) + ")";
+    bases.push_back(paths[i] == "-" || keep == 0 ? paths[i] : name.string());
+  }
+  // A path given again is counted, " (2)", by the first count that is no
+  // other dataset's name (a file may be named "a.txt (2)"): the names are
+  // the report's keys, unique by construction.
+  const std::set<std::string> taken_by_paths(bases.begin(), bases.end());
+  std::set<std::string> taken;
+  std::map<std::string, int> count;
+  std::vector<std::string> names;
+  for (const std::string& base : bases) {
+    std::string text = base;
+    if (!taken.insert(text).second) {
+      int& n = count[base];
+      if (n == 0) n = 1;
+      do {
+        text = base + " (" + std::to_string(++n) + ")";
+      } while (taken_by_paths.count(text) > 0 || !taken.insert(text).second);
     }
     names.push_back(std::move(text));
   }

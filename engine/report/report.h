@@ -105,7 +105,8 @@ std::vector<ReportRow> MakeRows(const DatasetResult& result,
 // by which bench compare and bench history match rows): its file name, as
 // MakeRows gives it, unless another dataset of the run has the same one;
 // then its path from the folder where the two part ("a/x.txt",
-// "b/x.txt"), and a path given again is counted ("x.txt (2)").
+// "b/x.txt"), and a path given again is counted ("x.txt (2)", or the next
+// count when a dataset of the run is named so). No two names are alike.
 std::vector<std::string> DatasetNames(const std::vector<std::string>& paths);
 
 // A report output: console table, CSV, ... Each sees every pass in order.

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "engine/common/text_format.h"
 #include "engine/report/report_schema.h"
 
 namespace sudoku {
@@ -13,7 +14,8 @@ std::string ImplausibleRowProblem(const std::string& path,
   for (const ReportEntry& entry : entries) {
     const ReportRow& r = entry.row;
     const std::string at = path + ":" + std::to_string(entry.line) + ": " +
-                           r.dataset + " " + r.strategy + ": ";
+                           ConsoleText(r.dataset) + " " +
+                           ConsoleText(r.strategy) + ": ";
     const uint64_t outcomes = r.solved + r.multiple + r.no_solution +
                               r.invalid + r.malformed + r.over_budget +
                               r.wrong + r.errors;
@@ -40,6 +42,15 @@ std::string ImplausibleRowProblem(const std::string& path,
     }
   }
   return "";
+}
+
+std::string UnusableReportProblem(const std::string& path,
+                                  std::span<const ReportEntry> entries) {
+  if (std::string problem = PartialReportProblem(path, entries);
+      !problem.empty()) {
+    return problem;
+  }
+  return ImplausibleRowProblem(path, entries);
 }
 
 }  // namespace sudoku

@@ -1,5 +1,5 @@
 // Whether the rows of a CSV report are rows bench could have written: what
-// bench history add checks before it records a report.
+// bench compare and bench history add check before they use a report.
 #pragma once
 
 #include <span>
@@ -16,6 +16,13 @@ namespace sudoku {
 // that the CSV's number syntax lets through); "" when every row is sound.
 // "PATH:LINE: DATASET STRATEGY: ..." otherwise.
 std::string ImplausibleRowProblem(const std::string& path,
+                                  std::span<const ReportEntry> entries);
+
+// The one rule every reader of a report for a verdict applies (bench
+// compare, bench history add) before it uses a row: a partial report
+// (PartialReportProblem), then an implausible row (ImplausibleRowProblem);
+// "" when the rows may be judged.
+std::string UnusableReportProblem(const std::string& path,
                                   std::span<const ReportEntry> entries);
 
 }  // namespace sudoku
