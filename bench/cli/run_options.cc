@@ -123,14 +123,7 @@ void RunCommandCli::AddInputOptions(CLI::App& app, RunCommandOptions& o) {
                         "puzzle (exit 2)"),
            o.strict)
       ->group(kInput);
-  ValueName(Recorded(app.add_option("--lines", o.lines,
-                                    "Read at most N lines of each dataset "
-                                    "(0: all)")
-                         ->capture_default_str()
-                         ->transform(WholeNumbers(0, kNoMax)),
-                     o.lines),
-            "N")
-      ->group(kInput);
+  Recorded(AddLinesOption(app, o.lines), o.lines)->group(kInput);
   ValueName(Recorded(app.add_option("--max-expansion", o.max_expansion,
                                     "Stop a compressed dataset once it "
                                     "decodes over\n1 GiB and R times its "

@@ -9,6 +9,7 @@
 #include "engine/input/dataset.h"
 #include "engine/input/input.h"
 #include "engine/pipeline/interrupt.h"
+#include "engine/pipeline/pipeline_reader.h"
 
 namespace sudoku {
 namespace {
@@ -76,9 +77,7 @@ bool ReportDataset(const RunPlan& plan, PassRunner& runner,
     exit_code.Raise(kExitUsage);
   }
   if (result.stopped_at_line_cap) {
-    std::cerr << "bench: " << path << ":" << result.lines_read
-              << ": stopped after " << result.lines_read
-              << " lines (--lines); the rest was not read\n";
+    std::cerr << "bench: " << LineCapNote(path, result.lines_read) << '\n';
   }
   RaiseForResult(result, plan.strict_expected, exit_code);
   if (NoPuzzleRead(plan, result)) {

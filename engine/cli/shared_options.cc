@@ -76,6 +76,15 @@ CLI::Option* AddThreadsOption(CLI::App& app, int& threads) {
       "N");
 }
 
+CLI::Option* AddLinesOption(CLI::App& app, uint64_t& lines) {
+  return ValueName(app.add_option("--lines", lines,
+                                  "Read at most N lines of each input "
+                                  "(0: all)")
+                       ->capture_default_str()
+                       ->transform(WholeNumbers(0, kNoMax)),
+                   "N");
+}
+
 CLI::Option* AddOutputOption(CLI::App& app, std::string& path,
                              const std::string& what) {
   return ValueName(app.add_option("-o,--output", path,

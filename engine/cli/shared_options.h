@@ -29,6 +29,11 @@ CLI::Option* AddThreadsOption(CLI::App& app, int& threads);
 CLI::Option* AddOutputOption(CLI::App& app, std::string& path,
                              const std::string& what = "");
 
+// --lines N: read at most N lines of each input (0, the default: all), so
+// that an endless one (a generator's pipe, /dev/urandom) ends. Lines are
+// the input's, blank lines, comments and a header included.
+CLI::Option* AddLinesOption(CLI::App& app, uint64_t& lines);
+
 // --seed N: what a program's random choices depend on, shown with its
 // default. `short_alias` also takes -s, hidden from --help: the programs
 // that had it keep it for the scripts that use it, while -s is bench's

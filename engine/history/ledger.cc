@@ -2,10 +2,9 @@
 // unpacked, and two ledgers' differences.
 #include "engine/history/ledger.h"
 
-#include <charconv>
 #include <fstream>
 
-#include "engine/report/csv_reader.h"
+#include "engine/report/per_puzzle_reader.h"
 
 namespace sudoku {
 namespace {
@@ -27,12 +26,6 @@ uint64_t GetVarint(std::span<const uint8_t> bytes, size_t& at) {
     if ((byte & 0x80) == 0) return value;
   }
   throw HistoryError("a ledger holds a number over 64 bits");
-}
-
-bool ParseCount(const std::string& text, uint64_t& value) {
-  const char* end = text.data() + text.size();
-  const auto [stop, error] = std::from_chars(text.data(), end, value);
-  return error == std::errc() && stop == end && !text.empty();
 }
 
 }  // namespace
@@ -71,46 +64,38 @@ std::vector<LedgerEntry> DecodeLedger(std::span<const uint8_t> bytes) {
 PerPuzzleLedgers ReadPerPuzzleFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw HistoryError("cannot open " + path);
-  std::map<std::string, Verdict> outcomes;
+  if (in.peek() == std::ifstream::traits_type::eof()) {
+    throw HistoryError(path + " is empty");
+  }
+  std::map<std::string, Verdict, std::less<>> outcomes;
   for (int v = 0; v < kVerdicts; ++v) {
     outcomes.emplace(VerdictName(static_cast<Verdict>(v)), Verdict(v));
   }
   PerPuzzleLedgers ledgers;
-  std::string line;
-  size_t number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    const std::string at = path + ":" + std::to_string(number) + ": ";
-    if (number == 1) {
-      if (line != "file,line,strategy,outcome,ns,nodes") {
-        throw HistoryError(at +
-                           "not a --per-puzzle file (its header is "
-                           "file,line,strategy,outcome,ns,nodes)");
+  // The writer's own reader (RFC 4180: a file name may hold a comma, a
+  // quote or a line break), with this file's messages.
+  try {
+    PerPuzzleReader rows(in, path);
+    for (PerPuzzleRow row; rows.Next(row);) {
+      const std::string at = path + ":" + std::to_string(row.at) + ": ";
+      const auto outcome = outcomes.find(row.outcome);
+      if (outcome == outcomes.end()) {
+        throw HistoryError(at + "not a line of a --per-puzzle file (outcome '" +
+                           row.outcome + "')");
       }
-      continue;
+      std::vector<LedgerEntry>& ledger = ledgers[{row.file, row.strategy}];
+      if (!ledger.empty() && row.line <= ledger.back().line) {
+        throw HistoryError(at + "line " + std::to_string(row.line) + " of " +
+                           row.file + " for " + row.strategy +
+                           " comes after line " +
+                           std::to_string(ledger.back().line));
+      }
+      ledger.push_back({row.line, outcome->second, row.nodes});
     }
-    if (line.empty()) continue;
-    const std::vector<std::string> f = SplitCsvLine(line);
-    LedgerEntry entry;
-    uint64_t ns;
-    const auto outcome = f.size() == 6 ? outcomes.find(f[3]) : outcomes.end();
-    if (f.size() != 6 || !ParseCount(f[1], entry.line) ||
-        outcome == outcomes.end() || !ParseCount(f[4], ns) ||
-        !ParseCount(f[5], entry.nodes)) {
-      throw HistoryError(at + "not a line of a --per-puzzle file");
-    }
-    entry.outcome = outcome->second;
-    std::vector<LedgerEntry>& ledger = ledgers[{f[0], f[2]}];
-    if (!ledger.empty() && entry.line <= ledger.back().line) {
-      throw HistoryError(at + "line " + f[1] + " of " + f[0] + " for " + f[2] +
-                         " comes after line " +
-                         std::to_string(ledger.back().line));
-    }
-    ledger.push_back(entry);
+  } catch (const ReportFormatError& error) {
+    throw HistoryError(error.what());
   }
   if (in.bad()) throw HistoryError("cannot read " + path);
-  if (number == 0) throw HistoryError(path + " is empty");
   return ledgers;
 }
 

@@ -37,31 +37,6 @@ bool IsKaggleHeader(std::string_view line) {
   return false;
 }
 
-// The fields of one CSV row, each trimmed and unquoted ("a,""b""" is a
-// quoted field with a quote inside; quoted commas do not split). Stops
-// after `max_fields` fields, which is all a row's parser needs.
-size_t SplitCsv(std::string_view row, std::string_view* fields,
-                size_t max_fields) {
-  size_t count = 0;
-  size_t pos = 0;
-  while (count < max_fields) {
-    size_t end = pos;
-    bool quoted = false;
-    while (end < row.size() && (quoted || row[end] != ',')) {
-      if (row[end] == '"') quoted = !quoted;
-      ++end;
-    }
-    std::string_view field = Trim(row.substr(pos, end - pos));
-    if (field.size() >= 2 && field.front() == '"' && field.back() == '"') {
-      field = field.substr(1, field.size() - 2);  // puzzles hold no quotes
-    }
-    fields[count++] = field;
-    if (end >= row.size()) break;
-    pos = end + 1;
-  }
-  return count;
-}
-
 // The column names the public corpora use: Kaggle's 1M and 3M sets, the
 // machine-learning sets' `source,question,answer,rating`.
 constexpr std::string_view kPuzzleNames[] = {
@@ -88,11 +63,33 @@ void ParseCsv(DatasetFormat format, std::string_view line, PuzzleRecord& record,
 
 }  // namespace
 
+size_t SplitCsvRow(std::string_view row, std::string_view* fields,
+                   size_t max_fields) {
+  size_t count = 0;
+  size_t pos = 0;
+  while (count < max_fields) {
+    size_t end = pos;
+    bool quoted = false;
+    while (end < row.size() && (quoted || row[end] != ',')) {
+      if (row[end] == '"') quoted = !quoted;
+      ++end;
+    }
+    std::string_view field = Trim(row.substr(pos, end - pos));
+    if (field.size() >= 2 && field.front() == '"' && field.back() == '"') {
+      field = Trim(field.substr(1, field.size() - 2));
+    }
+    fields[count++] = field;
+    if (end >= row.size()) break;
+    pos = end + 1;
+  }
+  return count;
+}
+
 std::optional<DatasetFormat> RecognizeCsvHeader(std::string_view line) {
   line = Trim(line);
   if (IsKaggleHeader(line)) return DatasetFormat::kKaggle;
   std::array<std::string_view, kMaxCsvFields> fields;
-  const size_t count = SplitCsv(line, fields.data(), fields.size());
+  const size_t count = SplitCsvRow(line, fields.data(), fields.size());
   DatasetFormat format{DatasetFormat::Kind::kCsv};
   bool has_puzzle = false;
   for (size_t i = 0; i < count; ++i) {
@@ -159,7 +156,7 @@ std::string LayoutHint(std::string_view first_row) {
   Grid scratch;
   if (first_row.find(',') != std::string_view::npos) {
     std::array<std::string_view, kMaxCsvFields> fields;
-    const size_t count = SplitCsv(first_row, fields.data(), fields.size());
+    const size_t count = SplitCsvRow(first_row, fields.data(), fields.size());
     for (size_t i = 0; i < count; ++i) {
       if (!ParseGrid(fields[i], scratch)) {
         return "it looks like CSV rows with no header, 81 cells in column " +
@@ -199,9 +196,7 @@ std::string UnreadableInput(std::string_view path, uint64_t rows,
 DatasetParser::LineKind DatasetParser::ClassifyAny(uint64_t line_number,
                                                    std::string_view line,
                                                    std::string_view& content) {
-  if (line_number == 1 && line.starts_with("\xEF\xBB\xBF")) {
-    line.remove_prefix(3);  // a UTF-8 byte order mark
-  }
+  if (line_number == 1) line = WithoutByteOrderMark(line);
   line = Trim(line);
   if (line.empty() || line.front() == '#') return LineKind::kSkip;
   if (format_.kind != DatasetFormat::Kind::kLines && IsHeader(line)) {
@@ -408,7 +403,7 @@ void ParseKaggle(std::string_view line, PuzzleRecord& record) {
 void ParseCsv(DatasetFormat format, std::string_view line, PuzzleRecord& record,
               GivensCheck check) {
   std::array<std::string_view, kMaxCsvFields> fields;
-  const size_t count = SplitCsv(line, fields.data(), format.columns_needed);
+  const size_t count = SplitCsvRow(line, fields.data(), format.columns_needed);
   if (count < format.columns_needed) {
     record.status = RecordStatus::kMalformed;
     record.reason = "expected at least " +

@@ -46,6 +46,16 @@ inline constexpr DatasetFormat DatasetFormat::kUnknown{};
 inline constexpr DatasetFormat DatasetFormat::kLines{Kind::kLines};
 inline constexpr DatasetFormat DatasetFormat::kKaggle{Kind::kKaggle};
 
+// The first `max_fields` fields of a dataset's CSV row (or header) into
+// `fields`; returns how many there were. The one way a dataset row is split
+// (bench, convert, corpus): RFC 4180 quoting (a quoted field may hold
+// commas; "" is a quote), then each field trimmed of spaces and tabs,
+// outside and inside its quotes (` 38 `, `"38"` and `" 38 "` read as 38).
+// The views point into `row`: a doubled quote inside a field stays doubled,
+// which no puzzle, solution or count holds.
+size_t SplitCsvRow(std::string_view row, std::string_view* fields,
+                   size_t max_fields);
+
 // A CSV header's layout when `line` is one: a puzzle column ("puzzle",
 // "quizzes", "question", ...; any case, any position) and, when named, a
 // solution column ("solution", "answer", ...). Kaggle's own two-column

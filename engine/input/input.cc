@@ -3,13 +3,10 @@
 #include "engine/input/input.h"
 
 #include <fcntl.h>
-#include <lzma.h>
 #include <openssl/evp.h>
 #include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
-#include <zstd.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -18,6 +15,7 @@
 #include <stdexcept>
 
 #include "engine/common/stop_request.h"
+#include "engine/input/decoders.h"
 
 namespace sudoku {
 
@@ -215,130 +213,6 @@ namespace {
 
 constexpr size_t kChunk = 1 << 16;
 
-// Decoders pull compressed chunks from the raw file; each copes with
-// concatenated streams, as `cat a.gz b.gz` makes.
-class GzipSource : public ByteSource {
- public:
-  explicit GzipSource(ByteSource& raw) : raw_(raw), in_(kChunk) {
-    if (inflateInit2(&stream_, 15 + 32) != Z_OK) {
-      throw InputError("zlib cannot start");
-    }
-  }
-  ~GzipSource() override { inflateEnd(&stream_); }
-
-  size_t Read(char* buffer, size_t capacity) override {
-    stream_.next_out = reinterpret_cast<Bytef*>(buffer);
-    stream_.avail_out = static_cast<uInt>(capacity);
-    while (stream_.avail_out == capacity && !done_) {
-      if (stream_.avail_in == 0) {
-        stream_.avail_in = static_cast<uInt>(raw_.Read(in_.data(), in_.size()));
-        stream_.next_in = reinterpret_cast<Bytef*>(in_.data());
-        if (stream_.avail_in == 0) {
-          if (!at_member_start_) {
-            throw InputError("gzip data ends early (truncated file)");
-          }
-          done_ = true;
-          break;
-        }
-      }
-      at_member_start_ = false;
-      const int rc = inflate(&stream_, Z_NO_FLUSH);
-      if (rc == Z_STREAM_END) {
-        inflateReset(&stream_);
-        at_member_start_ = true;
-      } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-        throw InputError(std::string("gzip data is corrupt (") +
-                         (stream_.msg ? stream_.msg : "zlib error") + ")");
-      }
-    }
-    return capacity - stream_.avail_out;
-  }
-
- private:
-  ByteSource& raw_;
-  std::vector<char> in_;
-  z_stream stream_{};
-  bool done_ = false;
-  bool at_member_start_ = true;
-};
-
-class XzSource : public ByteSource {
- public:
-  explicit XzSource(ByteSource& raw) : raw_(raw), in_(kChunk) {
-    if (lzma_stream_decoder(&stream_, UINT64_MAX, LZMA_CONCATENATED) !=
-        LZMA_OK) {
-      throw InputError("liblzma cannot start");
-    }
-  }
-  ~XzSource() override { lzma_end(&stream_); }
-
-  size_t Read(char* buffer, size_t capacity) override {
-    stream_.next_out = reinterpret_cast<uint8_t*>(buffer);
-    stream_.avail_out = capacity;
-    while (stream_.avail_out == capacity && !done_) {
-      lzma_action action = LZMA_RUN;
-      if (stream_.avail_in == 0) {
-        stream_.avail_in = raw_.Read(in_.data(), in_.size());
-        stream_.next_in = reinterpret_cast<const uint8_t*>(in_.data());
-        if (stream_.avail_in == 0) action = LZMA_FINISH;
-      }
-      const lzma_ret rc = lzma_code(&stream_, action);
-      if (rc == LZMA_STREAM_END) {
-        done_ = true;
-      } else if (rc != LZMA_OK) {
-        throw InputError("xz data is corrupt or truncated (code " +
-                         std::to_string(rc) + ")");
-      }
-    }
-    return capacity - stream_.avail_out;
-  }
-
- private:
-  ByteSource& raw_;
-  std::vector<char> in_;
-  lzma_stream stream_ = LZMA_STREAM_INIT;
-  bool done_ = false;
-};
-
-class ZstdSource : public ByteSource {
- public:
-  explicit ZstdSource(ByteSource& raw)
-      : raw_(raw), in_(kChunk), stream_(ZSTD_createDStream()) {
-    if (stream_ == nullptr) throw InputError("zstd cannot start");
-  }
-  ~ZstdSource() override { ZSTD_freeDStream(stream_); }
-
-  size_t Read(char* buffer, size_t capacity) override {
-    ZSTD_outBuffer out{buffer, capacity, 0};
-    while (out.pos == 0) {
-      if (input_.pos == input_.size) {
-        input_.size = raw_.Read(in_.data(), in_.size());
-        input_.src = in_.data();
-        input_.pos = 0;
-        if (input_.size == 0) {
-          if (last_hint_ != 0) {
-            throw InputError("zstd data ends early (truncated file)");
-          }
-          return 0;
-        }
-      }
-      last_hint_ = ZSTD_decompressStream(stream_, &out, &input_);
-      if (ZSTD_isError(last_hint_)) {
-        throw InputError(std::string("zstd data is corrupt (") +
-                         ZSTD_getErrorName(last_hint_) + ")");
-      }
-    }
-    return out.pos;
-  }
-
- private:
-  ByteSource& raw_;
-  std::vector<char> in_;
-  ZSTD_DStream* stream_;
-  ZSTD_inBuffer input_{nullptr, 0, 0};
-  size_t last_hint_ = 0;
-};
-
 }  // namespace
 
 Input::Input(const std::string& path)
@@ -363,18 +237,7 @@ void Input::StartDecoding(const std::string& path) {
   const std::string_view magic = raw_->magic();
   facts_.raw_size = raw_->size();
   try {
-    if (magic.starts_with("\x1f\x8b")) {
-      facts_.compression = "gzip";
-      decoded_ = std::make_unique<GzipSource>(*raw_);
-    } else if (magic.starts_with(std::string_view("\xfd"
-                                                  "7zXZ\0",
-                                                  6))) {
-      facts_.compression = "xz";
-      decoded_ = std::make_unique<XzSource>(*raw_);
-    } else if (magic.starts_with("\x28\xb5\x2f\xfd")) {
-      facts_.compression = "zstd";
-      decoded_ = std::make_unique<ZstdSource>(*raw_);
-    }
+    decoded_ = DecoderFor(magic, *raw_, facts_.compression);
   } catch (const InputError& error) {
     throw InputError(path + ": " + error.what());
   }
@@ -476,8 +339,10 @@ bool Input::Refill(ByteSource& source, bool pending) {
   buffer_offset_ += end_;
   begin_ = end_ = 0;
   data_ = buffer_.get();
+  const bool first = buffer_offset_ == 0 && !eof_;
   try {
     end_ = source.Read(buffer_.get(), kBufferSize);
+    if (first && end_ > 0) FillHead(source);
   } catch (const InputError& error) {
     // Everything before the failure stands: the line it cut comes out
     // unfinished (counted, as malformed), then the failure.
@@ -487,7 +352,32 @@ bool Input::Refill(ByteSource& source, bool pending) {
     return false;
   }
   if (end_ == 0) eof_ = true;
+  if (first) RefuseContainer();
   return true;
+}
+
+void Input::FillHead(ByteSource& source) {
+  // Up to the bytes a container's magic needs, but no further than the end
+  // of the first line: a pipe that sends one line and waits is read as it
+  // comes (a tar header block holds no newline but in a file name).
+  while (end_ < kContainerHead &&
+         std::memchr(buffer_.get(), '\n', end_) == nullptr) {
+    const size_t n = source.Read(buffer_.get() + end_, kBufferSize - end_);
+    if (n == 0) {
+      eof_ = true;
+      return;
+    }
+    end_ += n;
+  }
+}
+
+void Input::RefuseContainer() const {
+  const ContainerKind* c = ContainerOf(std::string_view(buffer_.get(), end_));
+  if (c == nullptr) return;
+  const std::string compressed =
+      decoded_ ? " (" + facts_.compression + "-compressed)" : "";
+  throw InputError(raw_->path() + " is " + c->what + compressed +
+                   ", not a dataset of lines: " + c->hint);
 }
 
 void Input::CheckExpansion() const {

@@ -14,6 +14,18 @@
 
 namespace sudoku {
 
+// A UTF-8 byte order mark. A spreadsheet's "CSV UTF-8" starts with one: every
+// reader of a dataset or a CSV file skips it at the start of its input.
+inline constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
+// `first_line`, an input's first line, without its byte order mark.
+inline std::string_view WithoutByteOrderMark(std::string_view first_line) {
+  if (first_line.starts_with(kByteOrderMark)) {
+    first_line.remove_prefix(kByteOrderMark.size());
+  }
+  return first_line;
+}
+
 // A stream of decoded bytes.
 class ByteSource {
  public:
@@ -52,7 +64,9 @@ struct InputFacts {
 };
 
 // Opens `path` ("-" is standard input), sniffs the compression from the
-// first bytes (not the name) and decodes transparently. Every raw byte read
+// first bytes (not the name: engine/input/decoders.h) and decodes
+// transparently. The first NextLine throws InputError, naming the file and
+// what it is, when the decoded bytes are an archive's (a .tar.gz, a zip). Every raw byte read
 // is counted and hashed (SHA-256), so a report can name exactly what it read.
 class Input {
  public:
@@ -145,6 +159,12 @@ class Input {
   // line is `pending`: the failure is kept for the next call. Throws it,
   // naming the line, when none is.
   bool Refill(ByteSource& source, bool pending);
+  // After the first read: reads on until the buffer holds the bytes that
+  // tell a container (an archive) from text, a newline, or the end.
+  void FillHead(ByteSource& source);
+  // Throws InputError, naming the file and what it is, when the first bytes
+  // read are an archive's (tar, zip, 7z) or bzip2's, not text.
+  void RefuseContainer() const;
   // Throws when the decoded bytes outgrow the raw ones (a compression bomb).
   void CheckExpansion() const;
   // "PATH:LINE: `reason`; reading stopped at line LINE", LINE being the

@@ -163,4 +163,10 @@ void BatchReader::Fill(Batch& batch) {
   }
 }
 
+std::string LineCapNote(const std::string& path, uint64_t lines) {
+  const std::string n = std::to_string(lines);
+  return path + ":" + n + ": stopped after " + n +
+         " lines (--lines); the rest was not read";
+}
+
 }  // namespace sudoku

@@ -11,6 +11,10 @@
 
 namespace sudoku {
 
+// What every program says of an input that --lines stopped with lines left
+// unread: "PATH:N: stopped after N lines (--lines); the rest was not read".
+std::string LineCapNote(const std::string& path, uint64_t lines);
+
 // Serial, in input order: one call fills one batch with the next puzzle
 // lines, copied, not parsed, so the parallel stage does the parsing. Blank
 // lines, comments and headers are counted and skipped here. A strict run
@@ -37,6 +41,7 @@ class BatchReader {
   bool stopped_strict() const { return stopped_strict_; }
   // The signal (SIGINT, SIGTERM) that stopped the reading; 0 when none did.
   int interrupted_by() const { return interrupted_by_; }
+  // Whether --lines left lines of the input unread (LineCapNote says so).
   bool stopped_at_line_cap() const { return stopped_at_line_cap_; }
   // The file line numbers of the first and last puzzle line taken; 0 when
   // none was (a shard can own no line at all).

@@ -4,12 +4,24 @@
 
 #include <fstream>
 #include <map>
+#include <sstream>
 #include <utility>
+
+#include "engine/input/input.h"
 
 namespace sudoku {
 
 CsvRecordReader::CsvRecordReader(std::istream& in, std::string name)
     : in_(in), name_(std::move(name)) {}
+
+std::string CsvRecordReader::SkipByteOrderMark() {
+  std::string taken;
+  for (const char byte : kByteOrderMark) {
+    if (in_.peek() != static_cast<unsigned char>(byte)) return taken;
+    taken += static_cast<char>(in_.get());
+  }
+  return "";
+}
 
 // RFC 4180: a quoted field may hold commas, doubled quotes and line breaks,
 // so records are split here rather than with getline.
@@ -27,6 +39,13 @@ bool CsvRecordReader::Next(CsvRecord& record) {
   auto blank = [&] {
     return record.fields.size() == 1 && record.fields[0].empty();
   };
+  if (!started_) {
+    // A spreadsheet's "CSV UTF-8" starts with one; bytes that only began
+    // like it are the field's.
+    started_ = true;
+    field = SkipByteOrderMark();
+    field_started = !field.empty();
+  }
   char ch;
   while (in_.get(ch)) {
     if (quoted) {
@@ -134,22 +153,11 @@ std::vector<ReportEntry> ReadCsvReportFile(const std::string& path) {
 }
 
 std::vector<std::string> SplitCsvLine(std::string_view line) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-      fields.back() += '"';
-      ++i;
-    } else if (c == '"') {
-      quoted = !quoted;
-    } else if (c == ',' && !quoted) {
-      fields.emplace_back();
-    } else {
-      fields.back() += c;
-    }
-  }
-  return fields;
+  std::istringstream in{std::string(line)};
+  CsvRecordReader reader(in, "a CSV line");
+  CsvRecord record;
+  if (!reader.Next(record)) return {""};
+  return std::move(record.fields);
 }
 
 std::string PartialReportProblem(const std::string& path,

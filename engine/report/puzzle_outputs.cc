@@ -11,6 +11,8 @@ PerPuzzleWriter::PerPuzzleWriter(std::ostream& out,
                                  std::vector<std::string> strategy_names,
                                  bool header)
     : out_(out), names_(std::move(strategy_names)) {
+  // Quoted once, as RFC 4180 has it: PerPuzzleReader reads them back.
+  for (std::string& name : names_) name = CsvField(name);
   if (header) out_ << kPerPuzzleHeader << '\n';
 }
 

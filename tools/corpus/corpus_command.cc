@@ -3,6 +3,7 @@
 #include "tools/corpus/corpus_command.h"
 
 #include <cstdlib>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 #include <utility>
@@ -98,6 +99,7 @@ int RunCanon(const CorpusCanonOptions& o, CommandStreams streams) {
                CorpusScan scan;
                scan.paths = o.inputs;
                scan.max_messages = o.run.max_messages;
+               scan.max_lines = o.run.lines;
                scan.work = [](CorpusRow& row) {
                  row.canonical = Canonicalize(row.puzzle);
                };
@@ -123,14 +125,42 @@ struct CheckWriter {
   size_t good_at = o.good.empty() ? 0 : 1;  // index in out, 0: none
   size_t bad_at = o.bad.empty() ? 0 : 1 + !o.good.empty();
   std::string good, bad, listed;
-  bool header_written = false;
+  // The layout of the first input with rows, which --good and --bad have.
+  std::optional<uint32_t> first;
+  DatasetFormat layout;
+  std::string header;
 
-  void Header(uint32_t file, const std::string& header) {
-    csv[file] = true;
-    // The first header only: inputs of one layout make one file.
-    if (std::exchange(header_written, true)) return;
-    if (good_at != 0) out[good_at] << header << '\n';
-    if (bad_at != 0) out[bad_at] << header << ",reason\n";
+  // --good and --bad keep rows as they were, so they can hold one layout
+  // only: a file of rows in two layouts under one header is one that no
+  // reader, ours included, reads. Inputs in another layout are refused.
+  void Layout(uint32_t file, DatasetFormat format, const std::string& text) {
+    csv[file] = !text.empty();
+    if (good_at == 0 && bad_at == 0) return;
+    if (!first) {
+      first = file;
+      layout = format;
+      header = text;
+      if (good_at != 0 && !text.empty()) out[good_at] << text << '\n';
+      if (bad_at != 0 && !text.empty()) out[bad_at] << text << ",reason\n";
+      return;
+    }
+    // Kaggle rows read alike with their header or without it.
+    if (format == layout &&
+        (format.kind != DatasetFormat::Kind::kCsv || text == header)) {
+      return;
+    }
+    throw std::runtime_error(
+        o.inputs[file] + " is in another layout (" + Describe(format, text) +
+        ") than " + o.inputs[*first] + " (" + Describe(layout, header) +
+        "), and " + (good_at != 0 ? "--good" : "--bad") +
+        " keeps rows as they were, in one layout: check them apart, or "
+        "convert them to one layout first");
+  }
+
+  static std::string Describe(DatasetFormat format, const std::string& text) {
+    std::string described(FormatName(format));
+    if (!text.empty()) described += ", header '" + text + "'";
+    return described;
   }
 
   void Rows(const std::vector<CorpusRow>& rows, CheckCounts& counts) {
@@ -175,11 +205,13 @@ int RunCheck(const CorpusCheckOptions& o, CommandStreams streams) {
                CorpusScan scan;
                scan.paths = o.inputs;
                scan.max_messages = o.run.max_messages;
+               scan.max_lines = o.run.lines;
                scan.judge = [&simd](CorpusRow& row, const ScanLine& line) {
                  JudgeRow(row, line, simd);
                };
-               scan.on_header = [&](uint32_t file, const std::string& header) {
-                 writer.Header(file, header);
+               scan.on_layout = [&](uint32_t file, DatasetFormat format,
+                                    const std::string& header) {
+                 writer.Layout(file, format, header);
                };
                scan.consume = [&](const std::vector<CorpusRow>& rows) {
                  writer.Rows(rows, counts);
@@ -241,6 +273,7 @@ LeakRowCounts LeakPass(const std::vector<std::string>& paths,
   CorpusScan scan;
   scan.paths = paths;
   scan.max_messages = run.max_messages;
+  scan.max_lines = run.lines;
   scan.judge = [&simd](CorpusRow& row, const ScanLine& line) {
     KeyLeakRow(row, line, simd);
   };
@@ -336,6 +369,7 @@ int RunCard(const CorpusCardOptions& o, CommandStreams streams) {
         CorpusScan scan;
         scan.paths = o.inputs;
         scan.max_messages = o.run.max_messages;
+        scan.max_lines = o.run.lines;
         scan.work = [&](CorpusRow& row) { CardWork(row, *rater, o.budget); };
         scan.consume = [&](const std::vector<CorpusRow>& rows) {
           for (const CorpusRow& row : rows) {

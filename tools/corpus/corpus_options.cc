@@ -20,6 +20,7 @@ void AddRunOptions(CLI::App& sub, CorpusRunOptions& run, bool grouping,
   AddThreadsOption(sub, run.threads);
   AddOutputOption(sub, run.output, output_what);
   AddMaxMessagesOption(sub, run.max_messages, "Bad rows");
+  AddLinesOption(sub, run.lines);
   if (!grouping) return;
   ValueName(sub.add_option("--memory", run.memory_mib,
                            "MiB of row keys kept in memory (dupes, leak: "

@@ -16,6 +16,7 @@ struct CorpusRunOptions {
   int threads = 0;  // every core unless -t says otherwise
   std::string output;
   uint64_t max_messages = 20;
+  uint64_t lines = 0;          // lines read of each input; 0: all
   uint64_t memory_mib = 1024;  // keys kept in memory before runs go to disk
   std::string temp_dir;        // empty: $TMPDIR, else /tmp
 };

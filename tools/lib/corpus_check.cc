@@ -5,6 +5,7 @@
 #include <charconv>
 #include <numeric>
 #include <optional>
+#include <vector>
 
 #include "engine/input/dataset.h"
 #include "engine/input/puzzle.h"
@@ -16,6 +17,9 @@ constexpr std::string_view kNames[kCheckKinds] = {
     "good",        "malformed",         "invalid givens",
     "no solution", "several solutions", "wrong answer",
     "wrong count"};
+
+// Columns past this one are not looked at for "clues".
+constexpr size_t kMaxCluesColumn = 255;
 
 bool StartsWith(std::string_view text, std::string_view prefix) {
   return text.substr(0, prefix.size()) == prefix;
@@ -29,32 +33,24 @@ bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
   return true;
 }
 
-// The 0-based column a CSV header calls "clues", if any. Rows quote no
-// puzzle or count, so a plain split is enough here.
+// The 0-based column a CSV header calls "clues", if any, split as the
+// engine splits the header to find the puzzle column.
 std::optional<size_t> CluesColumn(std::string_view header) {
-  size_t column = 0;
-  for (size_t start = 0;; ++column) {
-    const size_t comma = header.find(',', start);
-    std::string_view name = header.substr(start, comma - start);
-    while (!name.empty() && (name.front() == ' ' || name.front() == '"')) {
-      name.remove_prefix(1);
-    }
-    while (!name.empty() && (name.back() == ' ' || name.back() == '"')) {
-      name.remove_suffix(1);
-    }
-    if (EqualsIgnoringCase(name, "clues")) return column;
-    if (comma == std::string_view::npos) return std::nullopt;
-    start = comma + 1;
+  std::vector<std::string_view> names(kMaxCluesColumn + 1);
+  const size_t count = SplitCsvRow(header, names.data(), names.size());
+  for (size_t i = 0; i < count; ++i) {
+    if (EqualsIgnoringCase(names[i], "clues")) return i;
   }
+  return std::nullopt;
 }
 
+// Field `column` of `row`, split as the engine splits the row to read its
+// puzzle: quoted commas do not split, quotes and padding are not the value.
 std::string_view Field(std::string_view row, size_t column) {
-  for (size_t i = 0; i < column; ++i) {
-    const size_t comma = row.find(',');
-    if (comma == std::string_view::npos) return {};
-    row.remove_prefix(comma + 1);
-  }
-  return row.substr(0, row.find(','));
+  thread_local std::vector<std::string_view> fields;
+  fields.resize(column + 1);
+  const size_t count = SplitCsvRow(row, fields.data(), fields.size());
+  return count > column ? fields[column] : std::string_view();
 }
 
 // Why the clues column disagrees with the givens, or nothing.

@@ -26,6 +26,7 @@ struct ScanBatch : Batch {
   std::vector<CorpusRow> rows;
   bool file_done = false;  // the input's last token, with no lines
   std::string message;     // said on err when accounted (an input error)
+  std::string note;        // said on err too, but no error (--lines)
   std::string header;      // the input's CSV header, or empty
 };
 
@@ -34,10 +35,11 @@ struct ScanBatch : Batch {
 // CSV headers skipped), each ended by a token of its own.
 class ScanReader {
  public:
-  ScanReader(const std::vector<std::string>& paths, std::istream& in,
+  ScanReader(const CorpusScan& scan, std::istream& in,
              std::vector<CorpusFile>& files, BatchPool& pool)
-      : paths_(paths), in_(in), files_(files), pool_(pool) {
+      : paths_(scan.paths), in_(in), files_(files), pool_(pool) {
     options_.batch_size = kBatchRows;
+    options_.max_lines = scan.max_lines;
   }
 
   ScanBatch* Next() {
@@ -58,7 +60,11 @@ class ScanReader {
     file.compression = input_->facts().compression;
     file.layout = std::string(FormatName(reader_->format()));
     file.first_row = reader_->first_row();
-    return EndOfInput(file.error);
+    const bool capped = reader_->stopped_at_line_cap();
+    const uint64_t lines = reader_->lines_read();
+    ScanBatch* end = EndOfInput(file.error);
+    if (capped) end->note = LineCapNote(file.path, lines);
+    return end;
   }
 
  private:
@@ -82,6 +88,7 @@ class ScanReader {
     end->rows.clear();
     end->file_done = true;
     end->message.clear();
+    end->note.clear();
     end->header.clear();
     if (reader_ == nullptr) {
       files_[index_].error = error;
@@ -161,9 +168,9 @@ class ScanAccountant {
 
   void Account(const ScanBatch& batch) {
     CorpusFile& file = files_[batch.file];
-    if (scan_.on_header && !batch.header.empty() && !header_said_[batch.file]) {
-      header_said_[batch.file] = true;
-      scan_.on_header(batch.file, batch.header);
+    if (scan_.on_layout && !batch.rows.empty() && !layout_said_[batch.file]) {
+      layout_said_[batch.file] = true;
+      scan_.on_layout(batch.file, batch.format, batch.header);
     }
     for (const CorpusRow& row : batch.rows) {
       ++file.rows;
@@ -183,6 +190,7 @@ class ScanAccountant {
       err_ << batch.message << '\n';
       exit_code_ = kExitUsage;
     }
+    if (!batch.note.empty()) err_ << batch.note << '\n';
     if (batch.file_done) {
       if (named_ > scan_.max_messages) {
         err_ << file.path << ": " << named_ - scan_.max_messages
@@ -207,7 +215,7 @@ class ScanAccountant {
   int exit_code_ = kExitOk;
   uint64_t named_ = 0;  // rows of this input named on err so far
   uint64_t unparsed_ = 0;  // rows of this input with no puzzle read
-  std::vector<bool> header_said_ = std::vector<bool>(files_.size());
+  std::vector<bool> layout_said_ = std::vector<bool>(files_.size());
 };
 
 }  // namespace
@@ -229,7 +237,7 @@ int RunCorpusScan(const CorpusScan& scan, StageThreads& threads,
   files.assign(scan.paths.size(), CorpusFile());
   for (size_t i = 0; i < scan.paths.size(); ++i) files[i].path = scan.paths[i];
   BatchPool pool(kBatchRows, [] { return std::make_unique<ScanBatch>(); });
-  ScanReader reader(scan.paths, in, files, pool);
+  ScanReader reader(scan, in, files, pool);
   ScanAccountant accountant(scan, files, err);
   threads.Run<ScanBatch>([&reader] { return reader.Next(); },
                          [&scan](ScanBatch& batch) { WorkOn(batch, scan); },

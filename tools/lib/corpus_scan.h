@@ -91,15 +91,21 @@ struct CorpusScan {
   // When set, called instead of `work` for every row, malformed ones
   // included, on any thread; it may clear row.malformed or give a reason.
   std::function<void(CorpusRow&, const ScanLine&)> judge;
-  // Called once an input's CSV header is known, before its rows are
-  // consumed, on the consuming thread.
-  std::function<void(uint32_t file, const std::string& header)> on_header;
+  // Called once for each input with rows, with its layout and CSV header
+  // (empty when it has none), before its rows are consumed, on the
+  // consuming thread. It may throw std::runtime_error to end the pass.
+  std::function<void(uint32_t file, DatasetFormat format,
+                     const std::string& header)>
+      on_layout;
   // Called for each batch of rows (malformed ones included), in input
   // order, on one thread at a time.
   std::function<void(const std::vector<CorpusRow>&)> consume;
   // Rows named on standard error per input (--max-messages: 0 names none,
   // kAllMessages every one); a line says how many more were not shown.
   uint64_t max_messages = 20;
+  // Lines read of each input (--lines); 0 reads all. An input stopped with
+  // lines left is said on standard error, as bench says it.
+  uint64_t max_lines = 0;
 };
 
 // Reads every input with the engine's reader, as bench reads a dataset

@@ -4,6 +4,7 @@
 
 #include <ostream>
 
+#include "engine/input/input.h"
 #include "engine/input/puzzle.h"
 
 namespace sudoku {
@@ -85,11 +86,13 @@ void ReadSdk(Input& input,
   };
   uint64_t number = 0;
   LineCut cut = LineCut::kWhole;
-  while (const auto line = input.NextLine(cut)) {
+  while (const auto read = input.NextLine(cut)) {
     ++number;
-    if (IsComment(*line)) continue;
+    const std::string_view line =
+        number == 1 ? WithoutByteOrderMark(*read) : *read;
+    if (IsComment(line)) continue;
     std::string row;
-    for (const char ch : *line) {
+    for (const char ch : line) {
       if (ch != ' ' && ch != '\t' && ch != '|' && ch != '\r') row += ch;
     }
     if (row.empty()) {
@@ -97,7 +100,7 @@ void ReadSdk(Input& input,
       continue;
     }
     if (first_row != nullptr && first_row->empty()) {
-      *first_row = line->substr(0, DatasetParser::kMaxFirstRow);
+      *first_row = line.substr(0, DatasetParser::kMaxFirstRow);
     }
     if (row.find_first_not_of("-+=") == std::string::npos) continue;
     if (skipping) continue;
