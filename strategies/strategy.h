@@ -73,9 +73,10 @@ struct SolveResult {
 // kNoSolution and never a grid). Stops after `solution_limit` solutions
 // (>= 1) where the strategy can count, and with kOverBudget as soon as its
 // node count would pass `node_budget`, so nodes <= node_budget always (and
-// nodes <= kMostNodes, even with no budget). The engine holds a loaded
-// strategy to both: an answer over either is a WRONG answer (a contract
-// violation) whose nodes are counted as at most the budget.
+// nodes <= kMostNodes, even with no budget). The engine holds every
+// strategy to both, as it cannot trust a loaded one: an answer over either
+// is a WRONG answer (a contract violation) whose nodes are counted as that
+// limit.
 //
 // `givens` is the caller's copy for this call alone (Strategy::Solve makes
 // it): a strategy may use it as scratch, though a built-in one does not.

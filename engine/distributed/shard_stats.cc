@@ -87,8 +87,9 @@ StrategyStats StatsFrom(const json& j, size_t keep_slowest) {
   s.reference_wrong = j.value("reference_wrong", uint64_t{0});
   s.several_claimed_one = j.value("several_claimed_one", uint64_t{0});
   s.no_guess = j.at("no_guess");
-  s.nodes_total = j.at("nodes_total");
-  s.nodes_max = j.at("nodes_max");
+  // Saturated as a pass saturates them (AddNodes), whatever the file says.
+  s.nodes_total = AddNodes(0, j.at("nodes_total"));
+  s.nodes_max = std::min(j.at("nodes_max").get<uint64_t>(), kMostNodes);
   s.nanos = HistogramFrom(j.at("nanos"));
   s.nodes = HistogramFrom(j.at("nodes"));
   for (const json& p : j.at("slowest")) {

@@ -188,8 +188,18 @@ TEST(BenchCompareCli, AChangedNodeCountOrOutcomeFails) {
       << run.out;
   EXPECT_NE(run.out.find("CHANGED"), std::string::npos);
 
-  const std::string solved =
-      WriteTempFile("changed_solved.csv", Edited(base, 1, "solved", "0"));
+  // A puzzle moved from solved to over_budget (the counts still add up to
+  // the puzzles: a row whose counts do not is refused, exit 2).
+  const auto lines = Lines(ReadFile(base));
+  const auto fields = Split(lines.at(1));
+  const int solved_count = std::stoi(fields.at(Column(lines[0], "solved")));
+  const int over = std::stoi(fields.at(Column(lines[0], "over_budget")));
+  const std::string one_less = WriteTempFile(
+      "changed_solved.csv",
+      Edited(base, 1, "solved", std::to_string(solved_count - 1)));
+  const std::string solved = WriteTempFile(
+      "changed_solved.csv",
+      Edited(one_less, 1, "over_budget", std::to_string(over + 1)));
   EXPECT_EQ(Bench("compare " + base + " " + solved).exit_code, 1);
 }
 

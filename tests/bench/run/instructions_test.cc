@@ -48,6 +48,7 @@ void SamplePass(const std::string& dataset, InstructionSampler& sampler,
                 uint64_t max_lines = 0) {
   RunOptions run;
   run.strategies = {FindStrategy("bitmask")};
+  run.max_nodes = 1;  // the sample is of the puzzles, whatever their outcome
   run.max_lines = max_lines;
   sampler.Reset();
   RunDataset(dataset, run, sampler);

@@ -174,7 +174,7 @@ TEST(HistoryCheck, MarkdownNamesEachSeriesThatFailedWithItsSize) {
                 " | main | s4 | **changed** | puzzles per CPU-second fell "
                 "10.0% (95% interval 9.5% to 10.5%) at s0 (p = 0.010, 99.0% "
                 "confidence), first seen now, 5 commits after it; since then "
-                "10.0% below the level before<br>nodes_total 1000 -> 1200, "
+                "10.0% below the level before<br>nodes_total 1000 -&gt; 1200, "
                 "first at s4 (after s3) |\n"
                 "\n");
 }

@@ -4,6 +4,7 @@
 
 #include <limits>
 
+#include "engine/distributed/shard_stats.h"
 #include "engine/stats/stats.h"
 
 namespace sudoku {
@@ -43,6 +44,25 @@ TEST(NodeTotals, AddAndMergeNeverWrap) {
   c.Merge(forged);
   EXPECT_EQ(c.nodes_total, kMostNodes);
   EXPECT_EQ(c.nodes_max, kMostNodes);
+}
+
+// A statistics file (bench --shard, MPI) is read saturated too, so that one
+// part alone cannot carry a total past the most into a report.
+TEST(NodeTotals, AStatisticsFileIsReadSaturated) {
+  ShardPart part;
+  part.shard = Shard{1, 1};
+  DatasetResult dataset;
+  dataset.path = "x.txt";
+  StrategyStats stats;
+  stats.nodes_total = kMax;
+  stats.nodes_max = kMax;
+  dataset.stats.push_back(stats);
+  part.datasets.push_back(dataset);
+  const ShardPart back = ParseShardStats(ShardStatsJson(part), "x.json");
+  ASSERT_EQ(back.datasets.size(), 1u);
+  ASSERT_EQ(back.datasets[0].stats.size(), 1u);
+  EXPECT_EQ(back.datasets[0].stats[0].nodes_total, kMostNodes);
+  EXPECT_EQ(back.datasets[0].stats[0].nodes_max, kMostNodes);
 }
 
 }  // namespace
