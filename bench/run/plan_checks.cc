@@ -44,9 +44,9 @@ std::string ReferenceRule(const PlanFacts& f) {
   if (o.reference.empty()) return "";
   // The reference settles a count by counting to 2, in the same pass as the
   // strategies it holds to it (--ab, --parse-only: excluded by CLI11).
-  const char* clash = o.limit != 2    ? "needs --limit 2"
-                      : o.repeat > 1  ? "does not combine with --repeat"
-                                      : nullptr;
+  const char* clash = o.limit != 2   ? "needs --limit 2"
+                      : o.repeat > 1 ? "does not combine with --repeat"
+                                     : nullptr;
   if (clash == nullptr) return "";
   return std::string("--reference ") + clash +
          " (it settles each puzzle's count beside the other strategies, "
@@ -184,6 +184,15 @@ std::string CheckpointRule(const PlanFacts& f) {
     return "--checkpoint " + checkpoint->path +
            ": not a regular file (the checkpoint is replaced as the run goes "
            "and removed at its end)";
+  }
+  // A checkpoint left there is a stopped run's, resumable: a new run would
+  // replace it, then remove it at its end.
+  if (o.resume.empty() && !o.overwrite_checkpoint &&
+      stat(checkpoint->path.c_str(), &info) == 0) {
+    return "--checkpoint " + checkpoint->path +
+           " exists: a stopped run's checkpoint, which a new run would "
+           "replace; continue that run with --resume " +
+           checkpoint->path + ", or start afresh with --overwrite-checkpoint";
   }
   return "";
 }
