@@ -185,15 +185,6 @@ std::string CheckpointRule(const PlanFacts& f) {
            ": not a regular file (the checkpoint is replaced as the run goes "
            "and removed at its end)";
   }
-  // A checkpoint left there is a stopped run's, resumable: a new run would
-  // replace it, then remove it at its end.
-  if (o.resume.empty() && !o.overwrite_checkpoint &&
-      stat(checkpoint->path.c_str(), &info) == 0) {
-    return "--checkpoint " + checkpoint->path +
-           " exists: a stopped run's checkpoint, which a new run would "
-           "replace; continue that run with --resume " +
-           checkpoint->path + ", or start afresh with --overwrite-checkpoint";
-  }
   return "";
 }
 

@@ -2,6 +2,7 @@
 #include "bench/run/run_plan.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "bench/run/checkpoint_run.h"
 #include "bench/run/observers.h"
@@ -130,6 +131,17 @@ bool ResolveCheckpoint(const RunCommandOptions& o, const RunCommandCli& cli,
   if (file == nullptr) return true;
   CheckpointPlan& c = plan.checkpoint;
   c.path = file->path;
+  // A checkpoint left there is a stopped run's, resumable: a new run would
+  // replace it, then remove it at its end.
+  std::error_code missing;
+  if (o.resume.empty() && !o.overwrite_checkpoint &&
+      std::filesystem::exists(file->resolved, missing)) {
+    err << "bench: --checkpoint " << c.path
+        << " exists: a stopped run's checkpoint, which a new run would "
+           "replace; continue that run with --resume "
+        << c.path << ", or start afresh with --overwrite-checkpoint\n";
+    return false;
+  }
   c.every_s = o.checkpoint_every;
   c.args = std::move(args);
   c.settings = CheckpointSettings(cli, plan.run);
