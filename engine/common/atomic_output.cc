@@ -246,6 +246,12 @@ bool AtomicOutput::OpenFile(const Options& options, std::string& error) {
     error = "an empty path names no file";
     return false;
   }
+  // '-' is standard output, which the caller writes, never a file named
+  // '-': an output that cannot go there is refused.
+  if (path_ == "-") {
+    error = "'-' (standard output) cannot take this output; give a file";
+    return false;
+  }
   struct stat info {};
   const bool exists = stat(target_.c_str(), &info) == 0;
   if (exists && S_ISDIR(info.st_mode)) {

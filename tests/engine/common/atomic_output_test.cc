@@ -175,6 +175,8 @@ TEST(AtomicOutput, AFolderOrAMissingFolderCannotBeWritten) {
   EXPECT_EQ(error,
             "cannot write /nonexistent-dir/x: No such file or directory");
   EXPECT_EQ(AtomicOutput::Open("", error), nullptr);
+  EXPECT_EQ(AtomicOutput::Open("-", error), nullptr);
+  EXPECT_FALSE(fs::exists("-"));
 }
 
 TEST(AtomicOutput, ReplaceKeepsTheLockBetweenReplacements) {
