@@ -93,6 +93,12 @@ const Case kCases[] = {
      "--checkpoint ck.json exists", ""},
     {"$BENCH -q --checkpoint ck.json --overwrite-checkpoint good.txt", 0, "",
      "ck.json"},
+    // A plugin's chdir() cannot move an output: the checkpoint written at
+    // the stop it asks for is where the command line named it.
+    {"$BENCH -q -t 1 --plugin $CHDIR -s chdir --checkpoint ck2.json "
+     "--checkpoint-every 0 --csv r.csv $PWD/big.txt; test $? = 130 && "
+     "test -s ck2.json && test -s r.csv",
+     0, "checkpoint written to ck2.json", ""},
     // An empty path names no file.
     {"$BENCH -q --csv '' good.txt", 2, "empty path", ""},
     {"$GEN -n 1 -o ''", 2, "empty path", ""},
@@ -129,7 +135,8 @@ int Shell(const fs::path& folder, const std::string& command,
       "cd '" + folder.string() + "' && export BENCH='" +
       std::string(BENCH_BINARY) + "' GEN='" + GEN_BINARY + "' SHUFFLE='" +
       SHUFFLE_BINARY + "' CONVERT='" + CONVERT_BINARY + "' CORPUS='" +
-      CORPUS_BINARY + "' && (" + command + ") > ../stdout.log 2> ../stderr.log";
+      CORPUS_BINARY + "' CHDIR='" + CHDIR_PLUGIN + "' && (" + command +
+      ") > ../stdout.log 2> ../stderr.log";
   const fs::path script_file = folder / ".." / "case.sh";
   std::ofstream(script_file) << script << "\n";
   const int status = std::system(("bash " + script_file.string()).c_str());
