@@ -2,10 +2,12 @@
 // committed baseline, as a table, an exit code and JSON.
 #include "bench/compare_command.h"
 
+#include <functional>
 #include <iostream>
+#include <set>
+#include <vector>
 
-#include "bench/run/outputs.h"
-#include "bench/summary_file.h"
+#include "engine/cli/output_files.h"
 #include "engine/common/exit_codes.h"
 #include "engine/compare/bencher_json.h"
 #include "engine/compare/benchmark_json.h"
@@ -21,16 +23,43 @@ namespace sudoku {
 
 int CompareCommand::Execute() {
   const CompareCommandOptions& o = options_;
-  const NamedPath inputs[] = {{"the baseline", o.baseline},
-                              {"the current report", o.current}};
-  const NamedPath outputs[] = {{"--json", o.json},
-                               {"--html", o.html},
-                               {"--bigger-is-better", o.bigger_is_better},
-                               {"--smaller-is-better", o.smaller_is_better},
-                               {"--bencher", o.bencher},
-                               {"--markdown", o.markdown}};
-  if (OutputsClash("bench compare", inputs, outputs)) return kExitUsage;
+  const std::vector<NamedPath> inputs = {{"the baseline", o.baseline},
+                                         {"the current report", o.current}};
+  // Every output opened (and checked against the inputs) before anything
+  // is read: one that cannot be refuses the run with every target as it
+  // was, and all are replaced together at the end.
+  std::vector<NamedPath> outputs;
+  std::vector<std::function<void(std::ostream&)>> writers;
+  std::set<size_t> appended;
   std::vector<ReportEntry> baseline, current;
+  Comparison comparison;
+  const auto add = [&](const char* option, const std::string& path,
+                       std::function<void(std::ostream&)> write) {
+    if (path.empty()) return;
+    outputs.push_back({option, path});
+    writers.push_back(std::move(write));
+  };
+  add("--json", o.json, [&](std::ostream& out) {
+    WriteComparisonJson(out, comparison, o.baseline, o.current);
+  });
+  add("--html", o.html, [&](std::ostream& out) {
+    WriteComparisonHtml(out, comparison, baseline, current, o.baseline,
+                        o.current);
+  });
+  add("--bigger-is-better", o.bigger_is_better, [&](std::ostream& out) {
+    WriteBenchmarkJson(out, current, /*bigger_is_better=*/true);
+  });
+  add("--smaller-is-better", o.smaller_is_better, [&](std::ostream& out) {
+    WriteBenchmarkJson(out, current, /*bigger_is_better=*/false);
+  });
+  if (!o.markdown.empty()) appended.insert(outputs.size());
+  add("--markdown", o.markdown, [&](std::ostream& out) {
+    WriteComparisonMarkdown(out, comparison, o.baseline, o.current);
+  });
+  add("--bencher", o.bencher,
+      [&](std::ostream& out) { WriteBencherJson(out, current); });
+  OutputFiles files("bench compare", std::cout, std::cerr);
+  if (!files.Open(inputs, outputs, appended)) return kExitUsage;
   try {
     baseline = ReadCsvReportFile(o.baseline);
     current = ReadCsvReportFile(o.current);
@@ -51,7 +80,7 @@ int CompareCommand::Execute() {
   options.max_instructions = o.max_instructions_pct / 100.0;
   options.min_repeats = o.min_repeats;
   options.gate_timing = !o.no_timing_gate;
-  const Comparison comparison = CompareReports(baseline, current, options);
+  comparison = CompareReports(baseline, current, options);
 
   // With the summary on standard output, the table goes to standard error.
   std::ostream& console = o.markdown == "-" ? std::cerr : std::cout;
@@ -59,43 +88,9 @@ int CompareCommand::Execute() {
           << o.current << '\n';
   PrintComparison(console, comparison, BlessCommand(o.baseline, o.current));
   int exit_code = comparison.ExitCode();
-  bool written = true;
-  if (!o.json.empty()) {
-    written &= WriteOutputFile("bench compare", o.json, [&](std::ostream& out) {
-      WriteComparisonJson(out, comparison, o.baseline, o.current);
-    });
-  }
-  if (!o.html.empty()) {
-    written &= WriteOutputFile("bench compare", o.html, [&](std::ostream& out) {
-      WriteComparisonHtml(out, comparison, baseline, current, o.baseline,
-                          o.current);
-    });
-  }
-  if (!o.bigger_is_better.empty()) {
-    written &= WriteOutputFile(
-        "bench compare", o.bigger_is_better, [&](std::ostream& out) {
-          WriteBenchmarkJson(out, current, /*bigger_is_better=*/true);
-        });
-  }
-  if (!o.smaller_is_better.empty()) {
-    written &= WriteOutputFile(
-        "bench compare", o.smaller_is_better, [&](std::ostream& out) {
-          WriteBenchmarkJson(out, current, /*bigger_is_better=*/false);
-        });
-  }
-  if (!o.markdown.empty()) {
-    written &=
-        AppendSummary("bench compare", o.markdown, [&](std::ostream& out) {
-          WriteComparisonMarkdown(out, comparison, o.baseline, o.current);
-        });
-  }
-  if (!o.bencher.empty()) {
-    written &= WriteOutputFile(
-        "bench compare", o.bencher,
-        [&](std::ostream& out) { WriteBencherJson(out, current); });
-  }
+  for (size_t i = 0; i < writers.size(); ++i) writers[i](files[i]);
   // A lost output is a broken CI step, but never hides a failed verdict.
-  if (!written && exit_code == 0) exit_code = kExitUsage;
+  if (!files.Close() && exit_code == 0) exit_code = kExitUsage;
   return exit_code;
 }
 

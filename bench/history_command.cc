@@ -12,7 +12,7 @@
 #include <tuple>
 
 #include "bench/run/outputs.h"
-#include "bench/summary_file.h"
+#include "engine/cli/output_files.h"
 #include "engine/common/exit_codes.h"
 #include "engine/common/text_format.h"
 #include "engine/compare/bencher_json.h"
@@ -255,6 +255,17 @@ int HistoryCommand::Show() {
 
 int HistoryCommand::Check() {
   const HistoryCommandOptions& o = options_;
+  // Both outputs opened before the database is read, and replaced together
+  // at the end: one that cannot be refuses the run with both as they were.
+  std::vector<NamedPath> outputs;
+  std::set<size_t> appended;
+  if (!o.check_json.empty()) outputs.push_back({"--json", o.check_json});
+  if (!o.markdown.empty()) {
+    appended.insert(outputs.size());
+    outputs.push_back({"--markdown", o.markdown});
+  }
+  OutputFiles files(kName, std::cout, std::cerr);
+  if (!files.Open({}, outputs, appended)) return kExitUsage;
   HistoryStore store = HistoryStore::Open(o.db, false, o.lock_timeout_s);
   // Every branch is read: --against may name one as the baseline.
   const std::vector<StoredRun> runs = store.Runs({o.dataset, o.strategy, ""});
@@ -290,19 +301,11 @@ int HistoryCommand::Check() {
   // With the summary on standard output, the verdict goes to standard error.
   PrintHistoryCheck(o.markdown == "-" ? std::cerr : std::cout, check);
   int exit_code = check.ExitCode();
-  bool written = true;
-  if (!o.check_json.empty()) {
-    written &= WriteOutputFile(kName, o.check_json, [&](std::ostream& out) {
-      WriteHistoryCheckJson(out, check);
-    });
-  }
-  if (!o.markdown.empty()) {
-    written &= AppendSummary(kName, o.markdown, [&](std::ostream& out) {
-      WriteHistoryCheckMarkdown(out, check);
-    });
-  }
+  size_t next = 0;
+  if (!o.check_json.empty()) WriteHistoryCheckJson(files[next++], check);
+  if (!o.markdown.empty()) WriteHistoryCheckMarkdown(files[next], check);
   // A lost output is a broken CI step, but never hides a failed verdict.
-  if (!written && exit_code == kExitOk) exit_code = kExitUsage;
+  if (!files.Close() && exit_code == kExitOk) exit_code = kExitUsage;
   return exit_code;
 }
 

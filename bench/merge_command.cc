@@ -9,6 +9,7 @@
 
 #include "bench/run/exit_code.h"
 #include "bench/run/outputs.h"
+#include "engine/common/atomic_output.h"
 #include "engine/common/exit_codes.h"
 #include "engine/distributed/shard_stats.h"
 #include "engine/report/console_reporter.h"
@@ -51,26 +52,38 @@ int MergeCommand::Execute() {
     std::cerr << "bench merge: " << error.what() << '\n';
     return kExitUsage;
   }
-  std::vector<std::unique_ptr<Reporter>> reporters;
-  if (!o.quiet)
-    reporters.push_back(std::make_unique<ConsoleReporter>(std::cout));
-  std::ofstream csv;
-  if (!o.csv.empty()) {
-    csv.open(o.csv);
-    if (!csv) {
-      std::cerr << "bench merge: cannot write " << o.csv << '\n';
-      return kExitUsage;
-    }
-    reporters.push_back(std::make_unique<CsvReporter>(csv));
+  if (o.csv == "-" && o.html == "-") {
+    std::cerr << "bench merge: --csv - and --html - would mix in standard "
+                 "output; give one of them a file\n";
+    return kExitUsage;
   }
-  std::ofstream html;
+  // Every file opened before any is written: one that cannot be refuses
+  // the run with every target as it was.
+  std::vector<std::unique_ptr<Reporter>> reporters;
+  std::vector<std::unique_ptr<AtomicOutput>> files;
+  const auto open = [&](const std::string& path) -> std::ostream* {
+    if (path == "-") return &std::cout;
+    std::string error;
+    files.push_back(AtomicOutput::Open(path, error));
+    if (files.back() != nullptr) return &files.back()->stream();
+    std::cerr << "bench merge: " << error << '\n';
+    return nullptr;
+  };
+  // With the report on standard output, the table goes to standard error.
+  const bool data_on_stdout = o.csv == "-" || o.html == "-";
+  if (!o.quiet) {
+    reporters.push_back(std::make_unique<ConsoleReporter>(
+        data_on_stdout ? std::cerr : std::cout));
+  }
+  if (!o.csv.empty()) {
+    std::ostream* csv = open(o.csv);
+    if (csv == nullptr) return kExitUsage;
+    reporters.push_back(std::make_unique<CsvReporter>(*csv));
+  }
   if (!o.html.empty()) {
-    html.open(o.html);
-    if (!html) {
-      std::cerr << "bench merge: cannot write " << o.html << '\n';
-      return kExitUsage;
-    }
-    reporters.push_back(std::make_unique<HtmlReporter>(html));
+    std::ostream* html = open(o.html);
+    if (html == nullptr) return kExitUsage;
+    reporters.push_back(std::make_unique<HtmlReporter>(*html));
   }
   int code = kExitOk;
   for (size_t d = 0; d < whole.datasets.size(); ++d) {
@@ -81,15 +94,25 @@ int MergeCommand::Execute() {
     if (code != kExitFailure && result_code != kExitOk) code = result_code;
   }
   for (auto& r : reporters) r->Finish();
-  csv.flush();
-  if (!o.csv.empty() && !csv) {
-    std::cerr << "bench merge: writing " << o.csv << " failed\n";
+  std::cout.flush();
+  if (!std::cout) {
+    std::cerr << "bench merge: writing standard output failed\n";
     return kExitUsage;
   }
-  html.flush();
-  if (!o.html.empty() && !html) {
-    std::cerr << "bench merge: writing " << o.html << " failed\n";
-    return kExitUsage;
+  for (const auto& file : files) {
+    std::string error;
+    if (!file->Flush(error)) {
+      std::cerr << "bench merge: " << error << "; " << file->path()
+                << " is left as it was\n";
+      return kExitUsage;  // every file dropped: all or none
+    }
+  }
+  for (const auto& file : files) {
+    std::string error;
+    if (!file->Commit(error)) {
+      std::cerr << "bench merge: " << error << '\n';
+      return kExitUsage;
+    }
   }
   return code;
 }

@@ -13,6 +13,7 @@
 #include "bench/bisect/bisect_step.h"
 #include "bench/cli/run_options.h"
 #include "bench/run/outputs.h"
+#include "engine/common/atomic_output.h"
 #include "engine/common/exit_codes.h"
 #include "engine/common/text_format.h"
 #include "engine/pipeline/interrupt.h"
@@ -335,7 +336,13 @@ int Bisection::Conclude(const BisectEnd& end, BisectMode mode) {
 
 int Bisection::WriteWorkChanges(const std::string& first_bad,
                                 BisectMode mode) const {
-  std::ofstream out(o_.per_puzzle, std::ios::binary);
+  std::string error;
+  const auto file = AtomicOutput::Open(o_.per_puzzle, error);
+  if (file == nullptr) {
+    std::cerr << "bench bisect: " << error << '\n';
+    return kExitUsage;
+  }
+  std::ostream& out = file->stream();
   out << kWorkChangeHeader << '\n';
   uint64_t compared = 0;
   std::vector<WorkChange> shown;
@@ -356,9 +363,8 @@ int Bisection::WriteWorkChanges(const std::string& first_bad,
       return kExitUsage;
     }
   }
-  out.flush();
-  if (!out) {
-    std::cerr << "bench bisect: cannot write " << o_.per_puzzle << '\n';
+  if (!file->Commit(error)) {
+    std::cerr << "bench bisect: " << error << '\n';
     return kExitUsage;
   }
   if (mode == BisectMode::kSpeed) {

@@ -3,6 +3,7 @@
 #include "bench/cli/bisect_options.h"
 
 #include "engine/cli/numeric_options.h"
+#include "engine/cli/shared_options.h"
 #include "engine/common/exit_codes.h"
 
 namespace sudoku {
@@ -78,7 +79,8 @@ CLI::App* SetupBisect(CLI::App& app, BisectCommandOptions& o) {
             "N");
   ValueName(sub->add_option("--per-puzzle", o.per_puzzle,
                             "Write the puzzles whose outcome or nodes "
-                            "changed at\nthe first bad commit, as CSV"),
+                            "changed at\nthe first bad commit, as CSV")
+                ->check(OutputPathValidator()),
             "FILE");
   // Hidden: the command git bisect run runs on each commit.
   sub->add_option("--step", o.step)->group("");

@@ -4,6 +4,7 @@
 
 #include "engine/cli/help_text.h"
 #include "engine/cli/numeric_options.h"
+#include "engine/cli/shared_options.h"
 
 namespace sudoku {
 
@@ -58,29 +59,41 @@ CLI::App* SetupCompare(CLI::App& app, CompareCommandOptions& o) {
             "P");
   subcommand->add_flag("--no-timing-gate", o.no_timing_gate,
                        "Print timing only; gate on counts alone");
-  ValueName(subcommand->add_option("--json", o.json,
-                                   "Write the verdict and every delta as JSON"),
+  ValueName(subcommand
+                ->add_option("--json", o.json,
+                             "Write the verdict and every delta as JSON")
+                ->check(OutputPathValidator()),
             "FILE");
-  ValueName(subcommand->add_option(
-                "--html", o.html,
-                "Write the comparison as a self-contained HTML page"),
+  ValueName(
+      subcommand
+          ->add_option("--html", o.html,
+                       "Write the comparison as a self-contained HTML page")
+          ->check(OutputPathValidator()),
+      "FILE");
+  ValueName(subcommand
+                ->add_option("--bigger-is-better", o.bigger_is_better,
+                             "CURRENT's puzzles/s as "
+                             "github-action-benchmark JSON")
+                ->check(OutputPathValidator()),
             "FILE");
-  ValueName(subcommand->add_option("--bigger-is-better", o.bigger_is_better,
-                                   "CURRENT's puzzles/s as "
-                                   "github-action-benchmark JSON"),
+  ValueName(subcommand
+                ->add_option("--smaller-is-better", o.smaller_is_better,
+                             "CURRENT's node totals and p50/p99 times, "
+                             "as\ngithub-action-benchmark JSON")
+                ->check(OutputPathValidator()),
             "FILE");
-  ValueName(subcommand->add_option("--smaller-is-better", o.smaller_is_better,
-                                   "CURRENT's node totals and p50/p99 times, "
-                                   "as\ngithub-action-benchmark JSON"),
+  ValueName(subcommand
+                ->add_option("--markdown", o.markdown,
+                             "Append the verdict and the rows that moved "
+                             "as\nMarkdown (a CI job summary); - for "
+                             "standard output")
+                ->check(OutputPathValidator()),
             "FILE");
-  ValueName(subcommand->add_option("--markdown", o.markdown,
-                                   "Append the verdict and the rows that moved "
-                                   "as\nMarkdown (a CI job summary); - for "
-                                   "standard output"),
-            "FILE");
-  ValueName(subcommand->add_option("--bencher", o.bencher,
-                                   "CURRENT's puzzles/s, mean time and node "
-                                   "totals\nas Bencher Metric Format JSON"),
+  ValueName(subcommand
+                ->add_option("--bencher", o.bencher,
+                             "CURRENT's puzzles/s, mean time and node "
+                             "totals\nas Bencher Metric Format JSON")
+                ->check(OutputPathValidator()),
             "FILE");
   return subcommand;
 }

@@ -5,6 +5,7 @@
 #include "engine/cli/numeric_options.h"
 #include "engine/common/text_format.h"
 
+#include "engine/cli/shared_options.h"
 namespace sudoku {
 namespace {
 
@@ -98,12 +99,16 @@ CLI::App* SetupCheck(CLI::App* h, HistoryCommandOptions& o) {
                 ->check(CLI::IsMember({"rank", "energy"}))
                 ->capture_default_str(),
             "NAME");
-  ValueName(check->add_option("--json", o.check_json,
-                              "Write the verdict of every series as JSON"),
+  ValueName(check
+                ->add_option("--json", o.check_json,
+                             "Write the verdict of every series as JSON")
+                ->check(OutputPathValidator()),
             "FILE");
-  ValueName(check->add_option("--markdown", o.markdown,
-                              "Append the verdict as Markdown (a CI job\n"
-                              "summary); - for standard output"),
+  ValueName(check
+                ->add_option("--markdown", o.markdown,
+                             "Append the verdict as Markdown (a CI job\n"
+                             "summary); - for standard output")
+                ->check(OutputPathValidator()),
             "FILE");
   return check;
 }
@@ -131,7 +136,8 @@ HistoryApps SetupHistory(CLI::App& app, HistoryCommandOptions& o) {
   AddDatabaseOptions(h, o);
   ValueName(h->add_option("--html", o.html,
                           "Write the trend page: every series' throughput\n"
-                          "and node totals over its commits"),
+                          "and node totals over its commits")
+                ->check(OutputPathValidator()),
             "FILE");
   AddSelectionOptions(h, o);
 
@@ -172,7 +178,8 @@ HistoryApps SetupHistory(CLI::App& app, HistoryCommandOptions& o) {
   show->add_flag("--json", o.json, "Print JSON instead of tables");
   ValueName(show->add_option("--bencher", o.bencher,
                              "Write each series' newest commit as Bencher\n"
-                             "Metric Format JSON"),
+                             "Metric Format JSON")
+                ->check(OutputPathValidator()),
             "FILE");
 
   apps.check = SetupCheck(h, o);

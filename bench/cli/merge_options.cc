@@ -2,6 +2,7 @@
 #include "bench/cli/merge_options.h"
 
 #include "engine/cli/help_text.h"
+#include "engine/cli/shared_options.h"
 
 namespace sudoku {
 
@@ -26,11 +27,14 @@ CLI::App* SetupMerge(CLI::App& app, MergeCommandOptions& o) {
                 ->check(CLI::ExistingFile),
             "PART ...");
   ValueName(
-      subcommand->add_option("--csv", o.csv, "Write the merged report as CSV"),
+      subcommand->add_option("--csv", o.csv, "Write the merged report as CSV")
+          ->check(OutputPathValidator()),
       "FILE");
-  ValueName(subcommand->add_option("--html", o.html,
-                                   "Write the merged report as HTML"),
-            "FILE");
+  ValueName(
+      subcommand
+          ->add_option("--html", o.html, "Write the merged report as HTML")
+          ->check(OutputPathValidator()),
+      "FILE");
   subcommand->add_flag("-q,--quiet", o.quiet, "No console table");
   return subcommand;
 }

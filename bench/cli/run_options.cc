@@ -85,16 +85,17 @@ void RunCommandCli::AddExclusions(CLI::App& app) {
   // exclusion mutual).
   const std::pair<const char*, std::vector<const char*>> kExcludes[] = {
       // --ab interleaves two strategies in one pass of every whole dataset.
-      {"--ab", {"--parse-only", "--reference", "--shard", "--checkpoint",
-                "--resume"}},
+      {"--ab",
+       {"--parse-only", "--reference", "--shard", "--checkpoint", "--resume"}},
       // A part cannot know the whole file's first bad line, nor be resumed.
       {"--shard", {"--parse-only", "--strict", "--checkpoint", "--resume"}},
       // The reference counts, in the pass of the strategies it holds.
       {"--reference", {"--parse-only"}},
       // Counted on a sample of each whole dataset, in this process or a
       // child of its own.
-      {"--instructions", {"--ab", "--shard", "--checkpoint", "--resume",
-                          "--parse-only", "--isolate"}},
+      {"--instructions",
+       {"--ab", "--shard", "--checkpoint", "--resume", "--parse-only",
+        "--isolate"}},
   };
   for (const auto& [name, others] : kExcludes) {
     CLI::Option* option = app.get_option(name);
@@ -251,23 +252,27 @@ void RunCommandCli::AddOutputOptions(CLI::App& app, RunCommandOptions& o) {
   ValueName(Recorded(app.add_option("--csv", o.csv,
                                     "Write the report as CSV, a row per "
                                     "(dataset,\nstrategy); '-' for any "
-                                    "output is standard output"),
+                                    "output is standard output")
+                         ->check(OutputPathValidator()),
                      o.csv),
             "FILE")
       ->group(kOutputs);
   ValueName(app.add_option("--html", o.html,
-                           "Write a self-contained HTML report with charts"),
+                           "Write a self-contained HTML report with charts")
+                ->check(OutputPathValidator()),
             "FILE")
       ->group(kOutputs);
   ValueName(Recorded(app.add_option("--per-puzzle", o.per_puzzle,
                                     "Write file,line,strategy,outcome,ns,nodes "
-                                    "per line"),
+                                    "per line")
+                         ->check(OutputPathValidator()),
                      o.per_puzzle),
             "FILE")
       ->group(kOutputs);
   ValueName(Recorded(app.add_option("--solutions", o.solutions,
                                     "Write puzzle:count:solution, first "
-                                    "strategy's"),
+                                    "strategy's")
+                         ->check(OutputPathValidator()),
                      o.solutions),
             "FILE")
       ->group(kOutputs);
@@ -320,7 +325,8 @@ void RunCommandCli::AddScaleOutOptions(CLI::App& app, RunCommandOptions& o) {
   ValueName(Recorded(app.add_option("--stats", o.stats,
                                     "Write the mergeable statistics (JSON); "
                                     "--shard's\ndefault: the --csv path + "
-                                    ".stats.json"),
+                                    ".stats.json")
+                         ->check(OutputPathValidator()),
                      o.stats),
             "FILE")
       ->group(kScaleOut);
@@ -330,7 +336,8 @@ void RunCommandCli::AddScaleOutOptions(CLI::App& app, RunCommandOptions& o) {
 void RunCommandCli::AddCheckpointOptions(CLI::App& app, RunCommandOptions& o) {
   ValueName(Recorded(app.add_option("--checkpoint", o.checkpoint,
                                     "Keep a checkpoint in FILE, to resume the "
-                                    "run\nafter any stop"),
+                                    "run\nafter any stop")
+                         ->check(OutputPathValidator()),
                      o.checkpoint),
             "FILE")
       ->group(kCheckpoints);
@@ -342,6 +349,10 @@ void RunCommandCli::AddCheckpointOptions(CLI::App& app, RunCommandOptions& o) {
                     ->capture_default_str(),
                 "S")
           ->group(kCheckpoints);
+  app.add_flag("--overwrite-checkpoint", o.overwrite_checkpoint,
+               "Start afresh over an existing --checkpoint FILE\n(else "
+               "refused: it may be a stopped run's, to resume)")
+      ->group(kCheckpoints);
   ValueName(app.add_option("--resume", o.resume,
                            "Continue the run checkpointed in FILE; "
                            "given\nalone, rerun its command line"),

@@ -46,6 +46,7 @@ struct RunCommandOptions {
   std::string checkpoint;        // --checkpoint FILE, or empty
   double checkpoint_every = 60;  // seconds between checkpoints
   std::string resume;            // --resume FILE, or empty
+  bool overwrite_checkpoint = false;  // --overwrite-checkpoint
   // --lines: read at most N lines of each dataset (0: all).
   uint64_t lines = 0;
   // --max-expansion: Input's limit on what a compressed dataset decodes.

@@ -13,14 +13,15 @@
 
 namespace sudoku {
 
-CheckpointKeeper::CheckpointKeeper(std::string path, double every_s,
-                                   Checkpoint base, Flush flush,
-                                   Lengths lengths)
-    : path_(std::move(path)),
+CheckpointKeeper::CheckpointKeeper(std::unique_ptr<AtomicOutput> file,
+                                   double every_s, Checkpoint base, Flush flush,
+                                   Lengths lengths, Temporaries temporaries)
+    : file_(std::move(file)),
       every_(every_s),
       checkpoint_(std::move(base)),
       flush_(std::move(flush)),
       lengths_(std::move(lengths)),
+      temporaries_(std::move(temporaries)),
       last_written_(std::chrono::steady_clock::now()) {}
 
 void CheckpointKeeper::OnAccounted(const DatasetResult& so_far,
@@ -57,16 +58,22 @@ void CheckpointKeeper::Write(const DatasetResult* in_progress,
   }
   Checkpoint c = checkpoint_;
   c.outputs = lengths_();
+  c.temporaries = temporaries_();
   if (in_progress != nullptr) {
     c.stats.datasets.push_back(*in_progress);
     c.in_progress = point;
   }
-  try {
-    WriteFileAtomically(path_, CheckpointJson(c));
-    written_ = true;
-  } catch (const CheckpointError& error) {
-    error_ = error.what();
+  if (file_->Replace(CheckpointJson(c), error_)) written_ = true;
+}
+
+std::vector<std::string> CheckpointedFiles(const RunPlan& plan) {
+  std::vector<std::string> files;
+  for (const OutputWriter writer :
+       {OutputWriter::kPerPuzzle, OutputWriter::kSolutions}) {
+    const OutputFile* file = FindOutput(plan.outputs, writer);
+    if (file != nullptr) files.push_back(file->path);
   }
+  return files;
 }
 
 std::vector<Checkpoint::Dataset> DatasetIdentities(
@@ -179,16 +186,12 @@ std::unique_ptr<CheckpointKeeper> MakeKeeper(const RunPlan& plan,
     if (c.resumed->in_progress) base.stats.datasets.pop_back();
   }
   // The files a resumed run cuts back to the lengths recorded.
-  std::vector<std::string> kept;
-  for (const OutputWriter writer :
-       {OutputWriter::kPerPuzzle, OutputWriter::kSolutions}) {
-    const OutputFile* file = FindOutput(plan.outputs, writer);
-    if (file != nullptr) kept.push_back(file->path);
-  }
+  const std::vector<std::string> kept = CheckpointedFiles(plan);
   auto keeper = std::make_unique<CheckpointKeeper>(
-      c.path, c.every_s, std::move(base),
+      outputs.TakeCheckpointFile(), c.every_s, std::move(base),
       [&outputs, &exit_code] { return outputs.Flush(exit_code); },
-      [&outputs, kept] { return outputs.Lengths(kept); });
+      [&outputs, kept] { return outputs.Lengths(kept); },
+      [&outputs, kept] { return outputs.Temporaries(kept); });
   if (c.resumed && c.resumed->in_progress) {
     keeper->ResumeFrom(*c.resumed->in_progress);
   }
@@ -234,7 +237,7 @@ class CheckpointRunner : public PassRunner {
                 << '\n';
       return;
     }
-    std::remove(keeper_->path().c_str());
+    keeper_->Remove();
   }
 
  private:

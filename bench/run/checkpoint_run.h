@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,6 +18,7 @@
 #include "bench/run/outputs.h"
 #include "bench/run/pass_runner.h"
 #include "bench/run/run_plan.h"
+#include "engine/common/atomic_output.h"
 #include "engine/distributed/checkpoint.h"
 #include "engine/pipeline/driver.h"
 
@@ -31,12 +33,16 @@ class CheckpointKeeper : public RunObserver {
   using Flush = std::function<bool()>;
   using Lengths =
       std::function<std::vector<std::pair<std::string, uint64_t>>()>;
+  using Temporaries = std::function<std::map<std::string, std::string>()>;
 
   // `base` holds what never changes during the run: args, settings,
   // datasets, the statistics' manifest and settings, and the passes
   // already done when resuming.
-  CheckpointKeeper(std::string path, double every_s, Checkpoint base,
-                   Flush flush, Lengths lengths);
+  // `file` is the checkpoint's writer, locked for the whole run; each
+  // checkpoint replaces its target whole.
+  CheckpointKeeper(std::unique_ptr<AtomicOutput> file, double every_s,
+                   Checkpoint base, Flush flush, Lengths lengths,
+                   Temporaries temporaries);
 
   // Resuming inside a dataset: until its first batch is accounted, a stop
   // still stands at the checkpoint's point (else a second resume would read
@@ -48,7 +54,9 @@ class CheckpointKeeper : public RunObserver {
   void PassDone(const DatasetResult& result);
   // Throws CheckpointError when a checkpoint could not be written.
   void ThrowIfFailed() const;
-  const std::string& path() const { return path_; }
+  const std::string& path() const { return file_->path(); }
+  // A run that ended whole needs its checkpoint no more.
+  void Remove() { file_->Discard(/*also_target=*/true); }
   // Whether a checkpoint has been written (a run stopped before its first
   // batch has none to resume).
   bool written() const { return written_; }
@@ -56,16 +64,21 @@ class CheckpointKeeper : public RunObserver {
  private:
   void Write(const DatasetResult* in_progress, PassPoint point);
 
-  const std::string path_;
+  std::unique_ptr<AtomicOutput> file_;
   const std::chrono::duration<double> every_;
   Checkpoint checkpoint_;
   Flush flush_;
   Lengths lengths_;
+  Temporaries temporaries_;
   std::chrono::steady_clock::time_point last_written_;
   PassPoint last_point_;
   std::string error_;
   bool written_ = false;
 };
+
+// The per-puzzle and solutions files of `plan`: what a checkpoint records by
+// length, and a resumed run continues.
+std::vector<std::string> CheckpointedFiles(const RunPlan& plan);
 
 // The datasets as a checkpoint records them: path, size and the SHA-256 of
 // the whole file. Throws InputError when one cannot be read.

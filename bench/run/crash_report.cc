@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/common/atomic_output.h"
 #include "engine/common/exit_codes.h"
 #include "engine/common/resource_failure.h"
 #include "engine/pipeline/in_flight.h"
@@ -122,10 +123,15 @@ std::atomic<int> crash_csv_published{-1};
 std::atomic<bool> crashing{false};
 
 // `before`: what ended the run ("the crash", "exit()"), for the message.
+// The outputs' temporaries are cleaned up here too, whatever the CSV.
 void WriteCrashCsv(std::string_view before) {
   crashing.store(true);
   const int fd = crash_csv_fd.load();
   const int index = crash_csv_published.load();
+  // Every other output's temporary goes: its target stays as it was.
+  struct Abandon {
+    ~Abandon() { AbandonOutputsFromSignal(); }
+  } abandon;
   if (fd < 0 || index < 0) return;
   const std::string& text = crash_csv[index];
   if (ftruncate(fd, 0) != 0) return;
@@ -137,6 +143,8 @@ void WriteCrashCsv(std::string_view before) {
     if (n <= 0) return;
     written += static_cast<size_t>(n);
   }
+  // The partial report, marked complete=false, replaces the target whole.
+  CommitOutputFromSignal(fd);
   StderrWriter err;
   err << "bench: the CSV report holds what was accounted before " << before
       << " (complete=false on the dataset in progress)\n";

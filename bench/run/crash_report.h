@@ -13,9 +13,9 @@ namespace sudoku {
 //     NAME on FILE:LINE (the crashing thread)
 //     NAME on FILE:LINE
 //
-// from the records of engine/pipeline/in_flight.h, then restores the default action
-// and raises the signal again, so the exit status still says which signal
-// ended the process (and a core is dumped where the system dumps cores).
+// from the records of engine/pipeline/in_flight.h, then restores the default
+// action and raises the signal again, so the exit status still says which
+// signal ended the process (and a core is dumped where the system dumps cores).
 //
 // Threads that crash while another one reports wait for it to end the
 // process, so one report is written whole.
@@ -56,11 +56,12 @@ class ExitGuard {
 };
 
 // The CSV report as it would read if the run stopped now, for the handler
-// to write over `fd` (the --csv file, opened for writing) before the process
-// dies: each dataset accounted so far, the one in progress marked
-// complete=false, as SIGINT leaves it. Called from one thread at a time (the
-// accountant's, or the main thread between passes); the handler reads the
-// text last published, never one being written.
+// to write over `fd` (the --csv file's temporary, engine/common/
+// atomic_output.h) and rename over the target before the process dies,
+// every other output's temporary removed: each dataset accounted so far, the
+// one in progress marked complete=false, as SIGINT leaves it. Called from one
+// thread at a time (the accountant's, or the main thread between passes); the
+// handler reads the text last published, never one being written.
 void SetCrashCsvFile(int fd);
 void PublishCrashCsv(std::string_view text);
 

@@ -3,6 +3,7 @@
 #include "bench/run/output_table.h"
 
 #include "bench/run/rank_parts.h"
+#include "engine/common/atomic_output.h"
 
 namespace sudoku {
 
@@ -11,7 +12,10 @@ OutputTable MakeOutputTable(const RunCommandOptions& o,
   OutputTable table;
   const auto add = [&table](OutputWriter writer, const char* option,
                             const std::string& path, bool may_be_stdout) {
-    if (!path.empty()) table.push_back({writer, option, path, may_be_stdout, ""});
+    if (!path.empty()) {
+      table.push_back(
+          {writer, option, path, ResolveOutputPath(path), may_be_stdout, ""});
+    }
   };
   if (!o.quiet) add(OutputWriter::kConsoleTable, "-q", "-", true);
   add(OutputWriter::kCsv, "--csv", o.csv, true);
@@ -76,6 +80,7 @@ OutputTable RankPartRows(std::span<const OutputFile> table) {
     if (row.rank_part.empty()) continue;
     parts.push_back(row);
     parts.back().path = row.rank_part;
+    parts.back().resolved = ResolveOutputPath(row.rank_part);
   }
   return parts;
 }

@@ -29,7 +29,11 @@ enum class OutputWriter {
 struct OutputFile {
   OutputWriter writer;
   std::string option;  // "--csv"; "-q" for the console table (off when given)
-  std::string path;    // "-": standard output
+  std::string path;    // "-": standard output; as given, for messages
+  // Where the file is written: `path` resolved once, in the plan, before a
+  // plugin is loaded (ResolveOutputPath: absolute, links followed), so that
+  // a plugin's chdir() cannot move it.
+  std::string resolved;
   bool may_be_stdout = false;
   // Under mpirun, a per-puzzle or solutions file: where this rank writes
   // its part, which rank 0 joins into `path` at the end. Empty otherwise.

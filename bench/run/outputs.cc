@@ -3,12 +3,9 @@
 // crash-time CSV; each checked as it is flushed.
 #include "bench/run/outputs.h"
 
-#include <fcntl.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
 
 #include "bench/run/crash_report.h"
 #include "engine/distributed/shard_stats.h"
@@ -47,12 +44,19 @@ bool Outputs::OpenRow(const OutputFile& row, const RunOptions& run,
     has_console_ = true;
     return true;
   }
-  if (row.writer == OutputWriter::kCheckpoint) return true;  // its keeper's
+  if (row.writer == OutputWriter::kCheckpoint) {  // its keeper's
+    std::string error;
+    AtomicOutput::Options options;
+    options.resolved = row.resolved;
+    checkpoint_ = AtomicOutput::Open(row.path, options, error);
+    if (checkpoint_ == nullptr) std::cerr << "bench: " << error << '\n';
+    return checkpoint_ != nullptr;
+  }
   if (row.writer == OutputWriter::kCrashCsv) {
     KeepCrashCsv(row.path, run, observers);
     return true;
   }
-  std::ostream* out = OpenFile(row.path);
+  std::ostream* out = OpenFile(row);
   if (out == nullptr) return false;
   switch (row.writer) {
     case OutputWriter::kCsv:
@@ -66,8 +70,8 @@ bool Outputs::OpenRow(const OutputFile& row, const RunOptions& run,
           std::make_unique<ShardStatsWriter>(*out, run.shard, run));
       break;
     case OutputWriter::kPerPuzzle:
-      observers.Add(std::make_unique<PerPuzzleWriter>(
-          *out, StrategyNames(run), per_puzzle_header));
+      observers.Add(std::make_unique<PerPuzzleWriter>(*out, StrategyNames(run),
+                                                      per_puzzle_header));
       if (marks != nullptr) marks->Watch(PartFile::kPerPuzzle, *out);
       break;
     case OutputWriter::kSolutions:
@@ -80,8 +84,7 @@ bool Outputs::OpenRow(const OutputFile& row, const RunOptions& run,
   return true;
 }
 
-bool OutputsClash(const std::string& program,
-                  std::span<const NamedPath> inputs,
+bool OutputsClash(const std::string& program, std::span<const NamedPath> inputs,
                   std::span<const NamedPath> outputs) {
   const auto clash = FindPathClash(inputs, outputs);
   if (clash) std::cerr << program << ": " << DescribeClash(*clash) << '\n';
@@ -89,12 +92,24 @@ bool OutputsClash(const std::string& program,
 }
 
 bool WriteOutputFile(const std::string& program, const std::string& path,
-                     const std::function<void(std::ostream&)>& write) {
-  std::ofstream file(path);
-  if (file) write(file);
-  file.flush();
-  if (file) return true;
-  std::cerr << program << ": cannot write " << path << '\n';
+                     const std::function<void(std::ostream&)>& write,
+                     bool append) {
+  if (path == "-") {
+    write(std::cout);
+    std::cout.flush();
+    if (std::cout) return true;
+    std::cerr << program << ": writing standard output failed\n";
+    return false;
+  }
+  std::string error;
+  AtomicOutput::Options options;
+  options.append = append;
+  const auto file = AtomicOutput::Open(path, options, error);
+  if (file != nullptr) {
+    write(file->stream());
+    if (file->Commit(error)) return true;
+  }
+  std::cerr << program << ": " << error << '\n';
   return false;
 }
 
@@ -111,14 +126,22 @@ void Outputs::ReportPass(const Manifest& manifest, const DatasetResult& result,
 
 void Outputs::KeepCrashCsv(const std::string& path, const RunOptions& run,
                            Observers& observers) {
-  // A second descriptor of the same file, for the handler's write(2): the
-  // ofstream's buffer is lost with the process.
-  const int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
-  if (fd < 0) return;
-  SetCrashCsvFile(fd);
+  // The handler's write(2) goes to the temporary's descriptor and renames
+  // it (CommitOutputFromSignal): the stream's buffer is lost with the
+  // process.
+  const AtomicOutput* csv = FileOf(path);
+  if (csv == nullptr || !csv->replaces()) return;
+  SetCrashCsvFile(csv->descriptor());
   auto keeper = std::make_unique<CrashCsv>(run);
   crash_csv_ = keeper.get();
   observers.Add(std::move(keeper));
+}
+
+AtomicOutput* Outputs::FileOf(const std::string& path) const {
+  for (const auto& file : owned_) {
+    if (file->path() == path) return file.get();
+  }
+  return nullptr;
 }
 
 bool Outputs::Flush(ExitCode& exit_code) {
@@ -130,68 +153,102 @@ bool Outputs::Flush(ExitCode& exit_code) {
 std::vector<std::pair<std::string, uint64_t>> Outputs::Lengths(
     const std::vector<std::string>& names) {
   std::vector<std::pair<std::string, uint64_t>> lengths;
-  for (auto& [name, file] : files_) {
-    if (std::find(names.begin(), names.end(), name) == names.end()) continue;
-    lengths.emplace_back(name, static_cast<uint64_t>(file->tellp()));
+  for (const std::string& name : names) {
+    if (AtomicOutput* file = FileOf(name)) {
+      lengths.emplace_back(name, file->position());
+    }
   }
   return lengths;
+}
+
+std::map<std::string, std::string> Outputs::Temporaries(
+    const std::vector<std::string>& names) const {
+  std::map<std::string, std::string> temporaries;
+  for (const std::string& name : names) {
+    if (const AtomicOutput* file = FileOf(name)) {
+      temporaries[name] = file->temporary();
+    }
+  }
+  return temporaries;
 }
 
 void Outputs::Finish(ExitCode& exit_code) {
   for (auto& reporter : reporters_) reporter->Finish();
   Flush(exit_code);
   Checked("-", std::cout, exit_code);
+  // All or none: a run whose one output failed replaces no target (each
+  // is dropped, its target as it was).
+  for (auto& file : owned_) {
+    std::string error;
+    if (!failed_.empty()) {
+      file->Discard();
+    } else if (!file->Commit(error)) {
+      SayFailed(file->path(), error, exit_code);
+    }
+  }
 }
 
-std::ostream* Outputs::OpenFile(const std::string& path) {
+std::ostream* Outputs::OpenFile(const OutputFile& row) {
+  const std::string& path = row.path;
   if (path == "-") {
     files_.emplace_back(path, &std::cout);
     return &std::cout;
   }
-  auto file = std::make_unique<std::ofstream>();
-  if (!Continue(path, *file)) return nullptr;
-  if (!file->is_open()) file->open(path, std::ios::binary);
-  if (!*file) {
-    std::cerr << "bench: cannot write " << path << ": " << std::strerror(errno)
+  AtomicOutput::Options options;
+  options.resolved = row.resolved;
+  options.keep_on_signal =
+      std::find(kept_.begin(), kept_.end(), path) != kept_.end();
+  for (const auto& [name, length] : continued_) {
+    if (name != path) continue;
+    options.resume = true;
+    options.continued_length = length;
+    const auto temporary = continued_temporaries_.find(name);
+    if (temporary != continued_temporaries_.end()) {
+      options.continued = temporary->second;
+    }
+  }
+  std::string error;
+  auto file = AtomicOutput::Open(path, options, error);
+  if (file == nullptr) {
+    std::cerr << "bench: " << (options.resume ? "--resume: " : "") << error
               << '\n';
     return nullptr;
   }
-  files_.emplace_back(path, file.get());
+  files_.emplace_back(path, &file->stream());
   owned_.push_back(std::move(file));
-  return owned_.back().get();
-}
-
-bool Outputs::Continue(const std::string& path, std::ofstream& file) {
-  for (const auto& [name, length] : continued_) {
-    if (name != path) continue;
-    std::error_code error;
-    const auto size = std::filesystem::file_size(path, error);
-    if (error || size < length) {
-      std::cerr << "bench: --resume: " << path << " holds "
-                << (error ? 0 : size) << " bytes, fewer than the " << length
-                << " the checkpoint recorded (it changed)\n";
-      return false;
-    }
-    std::filesystem::resize_file(path, length, error);
-    file.open(path, std::ios::in | std::ios::out | std::ios::binary);
-    file.seekp(static_cast<std::streamoff>(length));
-  }
-  return true;
+  return files_.back().second;
 }
 
 bool Outputs::Checked(const std::string& name, std::ostream& out,
                       ExitCode& exit_code) {
+  if (AtomicOutput* file = FileOf(name)) {
+    std::string error;
+    if (file->Flush(error)) return true;
+    SayFailed(name, error, exit_code);
+    return false;
+  }
   errno = 0;
   out.flush();
   if (out) return true;
+  SayFailed(name,
+            "writing " + (name == "-" ? std::string("standard output") : name) +
+                " failed" +
+                (errno != 0 ? std::string(": ") + std::strerror(errno) : ""),
+            exit_code);
+  return false;
+}
+
+void Outputs::SayFailed(const std::string& name, const std::string& why,
+                        ExitCode& exit_code) {
   if (failed_.insert(name).second) {
-    std::cerr << "bench: writing " << (name == "-" ? "standard output" : name)
-              << " failed"
-              << (errno != 0 ? std::string(": ") + std::strerror(errno) : "")
-              << "; the output is incomplete\n";
+    const AtomicOutput* file = FileOf(name);
+    std::cerr << "bench: " << why << "; "
+              << (file != nullptr && file->replaces()
+                      ? name + " is left as it was"
+                      : "the output is incomplete")
+              << '\n';
   }
   exit_code.Raise(kExitUsage);
-  return false;
 }
 
 }  // namespace sudoku

@@ -3,9 +3,9 @@
 #pragma once
 
 #include <cstdint>
-#include <fstream>
 #include <functional>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <ostream>
 #include <set>
@@ -19,29 +19,33 @@
 #include "bench/run/observers.h"
 #include "bench/run/output_table.h"
 #include "bench/run/rank_parts.h"
+#include "engine/common/atomic_output.h"
 #include "engine/pipeline/driver.h"
 #include "engine/report/report.h"
 
 namespace sudoku {
 
-// Writes one whole file through `write` to `path` and flushes it; false,
-// having said so as "PROGRAM: cannot write PATH", when that fails. For the
-// subcommands' single files (compare's JSON and pages, history's).
+// Writes one whole file through `write` to `path` with the one writer
+// (engine/common/atomic_output.h; "-" is standard output); false, having
+// said why as "PROGRAM: cannot write PATH: ...", when that fails, and then
+// PATH is as it was. For the subcommands' single files (compare's JSON and
+// pages, history's). `append` starts from PATH's bytes.
 bool WriteOutputFile(const std::string& program, const std::string& path,
-                     const std::function<void(std::ostream&)>& write);
+                     const std::function<void(std::ostream&)>& write,
+                     bool append = false);
 
 // Whether one of a subcommand's `outputs` names the file of one of its
 // `inputs` or of another output (FindPathClash); if so, says which as
 // "PROGRAM: --json x names the same file as ...". Checked before anything
 // is written, so that a slip of the keyboard costs no input.
-bool OutputsClash(const std::string& program,
-                  std::span<const NamedPath> inputs,
+bool OutputsClash(const std::string& program, std::span<const NamedPath> inputs,
                   std::span<const NamedPath> outputs);
 
 // Every output of a run's table: the console table, the CSV, HTML and stats
 // reports, the per-puzzle and solutions files, the crash-time CSV. "-"
 // names standard output; the console table then goes to standard error, so
-// that it never mixes with the data.
+// that it never mixes with the data. Each file is an AtomicOutput: Finish
+// replaces every target at once, or none when one failed.
 class Outputs {
  public:
   // Opens every row of `files` (bench/run/output_table.h) and makes its
@@ -53,6 +57,12 @@ class Outputs {
   bool Open(std::span<const OutputFile> files, const RunOptions& run,
             Observers& observers, bool per_puzzle_header = true,
             PartMarks* marks = nullptr);
+
+  // The --checkpoint file's writer, opened (and locked) with the others,
+  // for its keeper; null when there is none.
+  std::unique_ptr<AtomicOutput> TakeCheckpointFile() {
+    return std::move(checkpoint_);
+  }
 
   // Where the table and its notes go: standard output, unless an output
   // file is "-".
@@ -79,41 +89,59 @@ class Outputs {
   // The byte lengths of the files named (after Flush), for a checkpoint.
   std::vector<std::pair<std::string, uint64_t>> Lengths(
       const std::vector<std::string>& names);
+  // Where the bytes of the files named are until Finish: their temporaries.
+  std::map<std::string, std::string> Temporaries(
+      const std::vector<std::string>& names) const;
 
   // Resuming: these files are kept up to the checkpoint's lengths and
-  // written on from there, not started afresh.
-  void ContinueFiles(std::vector<std::pair<std::string, uint64_t>> lengths) {
+  // written on from there (from the temporary the checkpoint recorded, when
+  // it is still there), not started afresh.
+  void ContinueFiles(std::vector<std::pair<std::string, uint64_t>> lengths,
+                     std::map<std::string, std::string> temporaries) {
     continued_ = std::move(lengths);
+    continued_temporaries_ = std::move(temporaries);
+  }
+  // A checkpoint records these files' temporaries: a death by signal or a
+  // failed run leaves them for --resume.
+  void KeepForCheckpoint(std::vector<std::string> names) {
+    kept_ = std::move(names);
   }
 
-  // Ends every report and flushes every file, standard output too; a file
-  // that could not be written is bad output, said (naming it) and raised.
+  // Ends every report and flushes every file, standard output too, then
+  // replaces every target; a file that could not be written is bad output,
+  // said (naming it) and raised, and then no target is replaced.
   void Finish(ExitCode& exit_code);
 
  private:
   // One row of the table opened and its writer made.
   bool OpenRow(const OutputFile& row, const RunOptions& run,
-               Observers& observers, bool per_puzzle_header,
-               PartMarks* marks);
+               Observers& observers, bool per_puzzle_header, PartMarks* marks);
   // Keeps the --csv file's report ready for a crash (bench/run/crash_csv.h):
   // a strategy that crashes the process then leaves the rows accounted,
-  // marked complete=false, not an empty file.
+  // marked complete=false, renamed over the target, not an empty file.
   void KeepCrashCsv(const std::string& path, const RunOptions& run,
                     Observers& observers);
-  // "-" is standard output; a file is opened for writing, or said why not.
-  std::ostream* OpenFile(const std::string& path);
-  // A file a checkpoint recorded: cut back to its length then and opened
-  // there; false, having said why, when it is shorter (it changed).
-  bool Continue(const std::string& path, std::ofstream& file);
+  // "-" is standard output; a file is opened through the one writer (a
+  // file a checkpoint recorded continued at its length then), or said why
+  // not.
+  std::ostream* OpenFile(const OutputFile& row);
+  // The writer of `path`, or null (standard output).
+  AtomicOutput* FileOf(const std::string& path) const;
   // Flushes `out`, saying once which output failed when it did.
   bool Checked(const std::string& name, std::ostream& out, ExitCode& exit_code);
+  // Says, once, that writing `name` failed and why.
+  void SayFailed(const std::string& name, const std::string& why,
+                 ExitCode& exit_code);
 
   std::ostream* console_ = &std::cout;
   bool has_console_ = false;
   std::vector<std::pair<std::string, std::ostream*>> files_;
-  std::vector<std::unique_ptr<std::ofstream>> owned_;
+  std::vector<std::unique_ptr<AtomicOutput>> owned_;
   std::set<std::string> failed_;
   std::vector<std::pair<std::string, uint64_t>> continued_;
+  std::map<std::string, std::string> continued_temporaries_;
+  std::vector<std::string> kept_;
+  std::unique_ptr<AtomicOutput> checkpoint_;
   std::vector<std::unique_ptr<Reporter>> reporters_;
   CrashCsv* crash_csv_ = nullptr;  // owned by the observers
 };

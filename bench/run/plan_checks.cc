@@ -44,9 +44,9 @@ std::string ReferenceRule(const PlanFacts& f) {
   if (o.reference.empty()) return "";
   // The reference settles a count by counting to 2, in the same pass as the
   // strategies it holds to it (--ab, --parse-only: excluded by CLI11).
-  const char* clash = o.limit != 2    ? "needs --limit 2"
-                      : o.repeat > 1  ? "does not combine with --repeat"
-                                      : nullptr;
+  const char* clash = o.limit != 2   ? "needs --limit 2"
+                      : o.repeat > 1 ? "does not combine with --repeat"
+                                     : nullptr;
   if (clash == nullptr) return "";
   return std::string("--reference ") + clash +
          " (it settles each puzzle's count beside the other strategies, "

@@ -9,6 +9,8 @@
 #include <sstream>
 #include <tuple>
 
+#include "engine/common/atomic_output.h"
+
 namespace sudoku {
 namespace {
 
@@ -95,15 +97,17 @@ bool JoinRankParts(const std::string& path, PartFile file,
     return std::tie(a.dataset, a.block, a.rank) <
            std::tie(b.dataset, b.block, b.rank);
   });
-  std::ofstream out(path, std::ios::binary);
-  bool copied = static_cast<bool>(out);
+  const auto joined = AtomicOutput::Open(path, error);
+  bool copied = joined != nullptr;
   for (const Run& run : runs) {
-    copied = copied && Copy(parts[run.rank], run.begin, run.end, out);
+    copied =
+        copied && Copy(parts[run.rank], run.begin, run.end, joined->stream());
   }
   parts.clear();
   RemoveRankParts(path, count);
-  if (!copied || !out.flush()) {
-    error = "writing " + path + " failed";
+  if (joined == nullptr) return false;
+  if (!copied || !joined->Commit(error)) {
+    if (error.empty()) error = "writing " + path + " failed";
     return false;
   }
   return true;

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "bench/run/checkpoint_run.h"
 #include "bench/run/crash_report.h"
 #include "bench/run/observers.h"
 #include "bench/run/outputs.h"
@@ -24,7 +25,11 @@ int RunHere(const RunPlan& plan) {
   Observers observers(plan.max_messages, plan.show_progress);
   Outputs outputs;
   if (plan.checkpoint.resumed) {
-    outputs.ContinueFiles(plan.checkpoint.resumed->outputs);
+    outputs.ContinueFiles(plan.checkpoint.resumed->outputs,
+                          plan.checkpoint.resumed->temporaries);
+  }
+  if (plan.mode == RunMode::kCheckpoint) {
+    outputs.KeepForCheckpoint(CheckpointedFiles(plan));
   }
   if (!outputs.Open(plan.outputs, plan.run, observers,
                     plan.per_puzzle_header)) {

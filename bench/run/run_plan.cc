@@ -2,6 +2,7 @@
 #include "bench/run/run_plan.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "bench/run/checkpoint_run.h"
 #include "bench/run/observers.h"
@@ -41,8 +42,7 @@ RunMode ModeOf(const RunCommandOptions& o, const RankGroup* ranks,
 
 // The engine's options, once the options hold together.
 RunOptions EngineOptions(const RunCommandOptions& o,
-                         const LoadedStrategies& strategies,
-                         RankGroup* ranks) {
+                         const LoadedStrategies& strategies, RankGroup* ranks) {
   RunOptions run;
   run.strategies = strategies.Selected(o, run.reference);
   run.solution_limit = o.limit;
@@ -86,8 +86,7 @@ std::string Agreed(RankGroup* ranks, const std::string& problem) {
 // The checks on files, before anything is opened for writing: no output on
 // an input or on another output, every dataset openable. A dataset that is
 // not is said now and skipped, unless the mode needs every one.
-bool CheckFiles(const RunCommandOptions& o, RunPlan& plan,
-                std::ostream& err) {
+bool CheckFiles(const RunCommandOptions& o, RunPlan& plan, std::ostream& err) {
   std::string problem = PathClashProblem(o, plan.outputs);
   std::vector<std::string> unopenable;
   for (size_t i = 0; problem.empty() && i < plan.datasets.size(); ++i) {
@@ -97,8 +96,8 @@ bool CheckFiles(const RunCommandOptions& o, RunPlan& plan,
     unopenable.push_back(std::move(why));
   }
   // A checkpoint records every dataset; ranks must all run or none.
-  if (!unopenable.empty() && (plan.mode == RunMode::kCheckpoint ||
-                              plan.mode == RunMode::kRanks)) {
+  if (!unopenable.empty() &&
+      (plan.mode == RunMode::kCheckpoint || plan.mode == RunMode::kRanks)) {
     problem = unopenable.front();
   }
   problem = Agreed(plan.ranks, problem);
@@ -132,6 +131,17 @@ bool ResolveCheckpoint(const RunCommandOptions& o, const RunCommandCli& cli,
   if (file == nullptr) return true;
   CheckpointPlan& c = plan.checkpoint;
   c.path = file->path;
+  // A checkpoint left there is a stopped run's, resumable: a new run would
+  // replace it, then remove it at its end.
+  std::error_code missing;
+  if (o.resume.empty() && !o.overwrite_checkpoint &&
+      std::filesystem::exists(file->resolved, missing)) {
+    err << "bench: --checkpoint " << c.path
+        << " exists: a stopped run's checkpoint, which a new run would "
+           "replace; continue that run with --resume "
+        << c.path << ", or start afresh with --overwrite-checkpoint\n";
+    return false;
+  }
   c.every_s = o.checkpoint_every;
   c.args = std::move(args);
   c.settings = CheckpointSettings(cli, plan.run);
@@ -159,6 +169,14 @@ std::unique_ptr<const RunPlan> Resolve(const RunCommandOptions& o,
                                        RankGroup* ranks, std::ostream& err,
                                        std::optional<Checkpoint> resumed) {
   auto plan = std::make_unique<RunPlan>();
+  std::optional<Shard> rank;
+  if (ranks != nullptr) {
+    rank = Shard{static_cast<uint32_t>(ranks->rank() + 1),
+                 static_cast<uint32_t>(ranks->size())};
+  }
+  // The outputs' paths resolved before a plugin is loaded: one that calls
+  // chdir() cannot move them.
+  plan->outputs = MakeOutputTable(o, rank);
   auto strategies = std::make_shared<LoadedStrategies>();
   if (!strategies->Load(o, err)) return nullptr;
   plan->strategies = strategies;
@@ -168,20 +186,13 @@ std::unique_ptr<const RunPlan> Resolve(const RunCommandOptions& o,
     err << "bench: no dataset given (see --help)\n";
     return nullptr;
   }
-  std::optional<Shard> rank;
-  if (ranks != nullptr) {
-    rank = Shard{static_cast<uint32_t>(ranks->rank() + 1),
-                 static_cast<uint32_t>(ranks->size())};
-  }
-  plan->outputs = MakeOutputTable(o, rank);
   const PlanFacts facts{o,
                         plan->outputs,
                         *strategies,
                         cli.MaxSlowdownGiven(),
                         cli.CheckpointEveryGiven(),
                         ranks};
-  if (const std::string problem = CombinationProblem(facts);
-      !problem.empty()) {
+  if (const std::string problem = CombinationProblem(facts); !problem.empty()) {
     err << "bench: " << problem << '\n';
     return nullptr;
   }
@@ -210,9 +221,9 @@ std::unique_ptr<const RunPlan> Resolve(const RunCommandOptions& o,
   }
   // The per-puzzle header opens the whole file: a later part, rank or
   // resumed run leaves it to the first.
-  plan->per_puzzle_header =
-      ranks != nullptr ? ranks->rank() == 0
-                       : plan->run.shard.index == 1 && !plan->checkpoint.resumed;
+  plan->per_puzzle_header = ranks != nullptr ? ranks->rank() == 0
+                                             : plan->run.shard.index == 1 &&
+                                                   !plan->checkpoint.resumed;
   return plan;
 }
 

@@ -13,6 +13,7 @@
 #include "bench/run/process_strategy.h"
 #include "bench/run/rank_parts.h"
 #include "bench/run/run_datasets.h"
+#include "engine/common/atomic_output.h"
 #include "engine/distributed/shard_stats.h"
 
 namespace sudoku {
@@ -42,14 +43,15 @@ void RemoveOwnParts(const RunPlan& plan) {
   }
 }
 
-// Rank 0 opens the report files it writes at the end before any rank
+// Rank 0 tries the report files it writes at the end before any rank
 // solves, as a single process does, so an unwritable path costs no run.
 bool CanWriteReports(const RunPlan& plan) {
   for (const OutputFile& row : MergedRows(plan.outputs)) {
     if (row.writer == OutputWriter::kConsoleTable) continue;
-    if (!std::ofstream(row.path, std::ios::trunc)) {
-      std::cerr << "bench: cannot write " << row.path << ": "
-                << std::strerror(errno) << '\n';
+    // Opened and dropped: the target is left as it was.
+    std::string error;
+    if (AtomicOutput::Open(row.path, error) == nullptr) {
+      std::cerr << "bench: " << error << '\n';
       return false;
     }
   }
@@ -156,10 +158,10 @@ int ExecuteRanks(const RunPlan& plan) {
     Observers observers(plan.max_messages, plan.show_progress);
     observers.SetMarks(&marks);
     Outputs outputs;
-    const bool opened = outputs.Open(RankPartRows(plan.outputs), plan.run,
-                                     observers, plan.per_puzzle_header,
-                                     &marks) &&
-                        (!root || CanWriteReports(plan));
+    const bool opened =
+        outputs.Open(RankPartRows(plan.outputs), plan.run, observers,
+                     plan.per_puzzle_header, &marks) &&
+        (!root || CanWriteReports(plan));
     // Any rank that cannot write ends every rank before the solving starts
     // (standard input is read by every rank in step: all run, or none).
     if (ranks.MaxOverRanks(opened ? 0 : 1) != 0) {

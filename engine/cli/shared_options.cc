@@ -53,10 +53,9 @@ CLI::Validator MessageCount() {
 CLI::Option* AddMaxMessagesOption(CLI::App& app, uint64_t& max_messages,
                                   const std::string& what) {
   return ValueName(app.add_option("--max-messages", max_messages,
-                                  what +
-                                      " named per input on standard error "
-                                      "(all are counted);\n0 names none, "
-                                      "`all` every one")
+                                  what + " named per input on standard error "
+                                         "(all are counted);\n0 names none, "
+                                         "`all` every one")
                        ->capture_default_str()
                        ->transform(MessageCount()),
                    "N|all");
@@ -89,7 +88,8 @@ CLI::Option* AddOutputOption(CLI::App& app, std::string& path,
                              const std::string& what) {
   return ValueName(app.add_option("-o,--output", path,
                                   "Write " + (what.empty() ? "" : what + " ") +
-                                      "to FILE instead of standard output"),
+                                      "to FILE instead of standard output")
+                       ->check(OutputPathValidator()),
                    "FILE");
 }
 
@@ -111,6 +111,16 @@ CLI::Option* AddSeedOption(CLI::App& app, uint64_t& seed,
                        ->capture_default_str()
                        ->transform(WholeNumbers(0, kNoMax)),
                    "N");
+}
+
+CLI::Validator OutputPathValidator() {
+  return CLI::Validator(
+      [](std::string& path) -> std::string {
+        return path.empty() ? "an empty path names no file (give a file, or "
+                              "'-' for standard output)"
+                            : "";
+      },
+      "");
 }
 
 CLI::Validator InputPathValidator() {

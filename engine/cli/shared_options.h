@@ -58,6 +58,11 @@ CLI::Option* AddMaxMessagesOption(CLI::App& app, uint64_t& max_messages,
 CLI::Option* AddInputFiles(CLI::App& app, std::vector<std::string>& paths,
                            const std::string& help);
 
+// The check every option naming an output file makes: an empty path names
+// no file (`--csv ''` is a usage error, never "no output"); '-' is standard
+// output.
+CLI::Validator OutputPathValidator();
+
 // The check AddInputFiles makes, for options that name input files
 // (corpus leak's --train and --test): a readable file, or '-'.
 CLI::Validator InputPathValidator();

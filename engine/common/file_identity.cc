@@ -3,9 +3,12 @@
 #include "engine/common/file_identity.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <vector>
+
+#include "engine/common/atomic_output.h"
 
 namespace sudoku {
 namespace {
@@ -28,11 +31,15 @@ struct Identity {
   }
 };
 
-Identity IdentityOf(const std::string& path) {
+// `standard`: the descriptor "-" stands for (standard input for an input,
+// standard output for an output), known by what it is: a redirect from or
+// to a file is that file.
+Identity IdentityOf(const std::string& path, int standard) {
   Identity identity;
-  if (path.empty() || path == "-") return identity;
+  if (path.empty()) return identity;
   struct stat info {};
-  if (stat(path.c_str(), &info) == 0) {
+  if (path == "-" ? fstat(standard, &info) == 0
+                  : stat(path.c_str(), &info) == 0) {
     // Many outputs may go to /dev/null or a terminal; a FIFO is read or
     // written once, and a second writer would only wait.
     if (S_ISCHR(info.st_mode) || S_ISFIFO(info.st_mode)) return identity;
@@ -42,14 +49,24 @@ Identity IdentityOf(const std::string& path) {
     identity.inode = info.st_ino;
     return identity;
   }
-  std::error_code error;
-  const std::filesystem::path absolute = std::filesystem::absolute(path, error);
-  if (error) return identity;
+  if (path == "-") return identity;
+  // Not there yet: where it will be made, a dangling link's target included.
   identity.comparable = true;
-  identity.normal =
-      std::filesystem::weakly_canonical(absolute, error).lexically_normal();
-  if (error) identity.normal = absolute.lexically_normal();
+  identity.normal = ResolveOutputPath(path);
   return identity;
+}
+
+// "-" as a message names it: what the descriptor is, when it is a file.
+std::string Described(const NamedPath& named, int standard) {
+  if (named.path != "-") return named.what + " " + named.path;
+  char target[4096];
+  const std::string link = "/proc/self/fd/" + std::to_string(standard);
+  const ssize_t n = readlink(link.c_str(), target, sizeof(target) - 1);
+  const std::string which =
+      standard == STDIN_FILENO ? "standard input" : "standard output";
+  return named.what + " - (" + which +
+         (n > 0 ? ", " + std::string(target, static_cast<size_t>(n)) : "") +
+         ")";
 }
 
 }  // namespace
@@ -57,14 +74,18 @@ Identity IdentityOf(const std::string& path) {
 std::optional<PathClash> FindPathClash(std::span<const NamedPath> inputs,
                                        std::span<const NamedPath> outputs) {
   std::vector<Identity> input_ids;
-  for (const NamedPath& input : inputs) input_ids.push_back(IdentityOf(input.path));
+  for (const NamedPath& input : inputs) {
+    input_ids.push_back(IdentityOf(input.path, STDIN_FILENO));
+  }
   std::vector<Identity> output_ids;
   for (const NamedPath& output : outputs) {
-    const Identity id = IdentityOf(output.path);
+    const Identity id = IdentityOf(output.path, STDOUT_FILENO);
     for (size_t i = 0; i < inputs.size(); ++i) {
       if (id.Same(input_ids[i])) return PathClash{output, inputs[i], true};
     }
     for (size_t i = 0; i < output_ids.size(); ++i) {
+      // Many outputs may share standard output, whatever it is.
+      if (output.path == "-" && outputs[i].path == "-") continue;
       if (id.Same(output_ids[i])) return PathClash{output, outputs[i], false};
     }
     output_ids.push_back(id);
@@ -73,9 +94,10 @@ std::optional<PathClash> FindPathClash(std::span<const NamedPath> inputs,
 }
 
 std::string DescribeClash(const PathClash& clash) {
-  std::string text = clash.output.what + " " + clash.output.path +
-                     " names the same file as " + clash.other.what + " " +
-                     clash.other.path;
+  std::string text =
+      Described(clash.output, STDOUT_FILENO) + " names the same file as " +
+      Described(clash.other,
+                clash.other_is_input ? STDIN_FILENO : STDOUT_FILENO);
   text += clash.other_is_input
               ? ": writing it would destroy the input; choose another path"
               : ": one would overwrite the other; choose another path";

@@ -1,9 +1,5 @@
-// The checkpoint file: JSON around the mergeable statistics, written
-// atomically.
+// The checkpoint file: JSON around the mergeable statistics.
 #include "engine/distributed/checkpoint.h"
-
-#include <fcntl.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -20,18 +16,6 @@ using json = nlohmann::json;
 
 constexpr std::string_view kFormat = "sudoku-bench checkpoint 1";
 
-std::string Errno() { return std::strerror(errno); }
-
-void WriteAll(int fd, const std::string& text, const std::string& path) {
-  size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw CheckpointError("cannot write " + path + ": " + Errno());
-    done += static_cast<size_t>(n);
-  }
-}
-
 }  // namespace
 
 std::string CheckpointJson(const Checkpoint& c) {
@@ -44,7 +28,11 @@ std::string CheckpointJson(const Checkpoint& c) {
   }
   json outputs = json::array();
   for (const auto& [path, length] : c.outputs) {
-    outputs.push_back({{"path", path}, {"length", length}});
+    json output = {{"path", path}, {"length", length}};
+    if (const auto t = c.temporaries.find(path); t != c.temporaries.end()) {
+      output["temporary"] = t->second;
+    }
+    outputs.push_back(output);
   }
   json j = {{"format", kFormat},
             {"args", c.args},
@@ -77,6 +65,9 @@ Checkpoint ParseCheckpoint(const std::string& text, const std::string& where) {
     c.stats = ParseShardStats(j.at("stats").dump(), where);
     for (const json& o : j.at("outputs")) {
       c.outputs.emplace_back(o.at("path"), o.at("length"));
+      if (o.contains("temporary")) {
+        c.temporaries[o.at("path")] = o.at("temporary").get<std::string>();
+      }
     }
     if (j.contains("in_progress")) {
       const json& p = j.at("in_progress");
@@ -98,40 +89,12 @@ Checkpoint ParseCheckpoint(const std::string& text, const std::string& where) {
 
 Checkpoint ReadCheckpointFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw CheckpointError("cannot read " + path + ": " + Errno());
+  if (!in) {
+    throw CheckpointError("cannot read " + path + ": " + std::strerror(errno));
+  }
   std::ostringstream text;
   text << in.rdbuf();
   return ParseCheckpoint(text.str(), path);
-}
-
-void WriteFileAtomically(const std::string& path, const std::string& text) {
-  const std::string temporary = path + ".tmp";
-  const int fd = open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0)
-    throw CheckpointError("cannot write " + temporary + ": " + Errno());
-  try {
-    WriteAll(fd, text, temporary);
-    if (fsync(fd) != 0) {
-      throw CheckpointError("cannot sync " + temporary + ": " + Errno());
-    }
-  } catch (...) {
-    close(fd);
-    throw;
-  }
-  close(fd);
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    throw CheckpointError("cannot rename " + temporary + " to " + path + ": " +
-                          Errno());
-  }
-  // The rename itself survives a power cut only once the directory is
-  // synced.
-  std::string directory = std::filesystem::path(path).parent_path().string();
-  if (directory.empty()) directory = ".";
-  const int dir = open(directory.c_str(), O_RDONLY | O_DIRECTORY);
-  if (dir >= 0) {
-    fsync(dir);
-    close(dir);
-  }
 }
 
 std::string BuildMismatch(const Manifest& made_by, const Manifest& current) {

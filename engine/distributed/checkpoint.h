@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -37,15 +38,19 @@ struct Checkpoint {
     std::string sha256;
   };
   std::vector<Dataset> datasets;
-  // The mergeable statistics (engine/distributed/shard_stats.h): the build (manifest),
-  // the strategies and, per dataset begun, its pass so far; the last one is
-  // the dataset in progress when `in_progress` is set.
+  // The mergeable statistics (engine/distributed/shard_stats.h): the build
+  // (manifest), the strategies and, per dataset begun, its pass so far; the
+  // last one is the dataset in progress when `in_progress` is set.
   ShardPart stats;
   // Where the dataset in progress stands (absent between datasets).
   std::optional<PassPoint> in_progress;
   // The per-puzzle and solutions files: path and byte length when the
   // checkpoint was written. On resume they are cut back to these lengths.
   std::vector<std::pair<std::string, uint64_t>> outputs;
+  // Where those bytes are until the run renames them over their paths: the
+  // writer's temporary file of each (engine/common/atomic_output.h), which
+  // --resume continues; absent, the path itself holds them.
+  std::map<std::string, std::string> temporaries;
 };
 
 // The JSON text (format: docs/checkpoints.md).
@@ -53,11 +58,6 @@ std::string CheckpointJson(const Checkpoint& checkpoint);
 // Reads it back; throws CheckpointError naming `where`.
 Checkpoint ParseCheckpoint(const std::string& text, const std::string& where);
 Checkpoint ReadCheckpointFile(const std::string& path);
-
-// Writes `text` to `path` so that a reader (or a crash) sees the old file or
-// the new one, never a part: a temporary file beside it, fsync, rename, and
-// fsync of the directory. Throws CheckpointError naming the file.
-void WriteFileAtomically(const std::string& path, const std::string& text);
 
 // Why this build cannot resume a checkpoint made by `made_by`; empty when
 // it can (same version, revision, compiler and flags).

@@ -4,14 +4,20 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include "engine/common/atomic_output.h"
 #include "engine/common/exit_codes.h"
 #include "engine/common/stop_request.h"
 
 namespace sudoku {
 namespace {
 
+// The second signal does not wait for the reports: every output's
+// temporary goes and its target stays as it was (a checkpoint's files
+// stay, for --resume).
 void OnStopSignal(int signal) {
-  if (!RequestStop(signal)) _exit(InterruptExitCode(signal));
+  if (RequestStop(signal)) return;
+  AbandonOutputsFromSignal();
+  _exit(InterruptExitCode(signal));
 }
 
 }  // namespace

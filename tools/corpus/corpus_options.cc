@@ -45,14 +45,18 @@ void AddCanonOptions(CLI::App& canon, CorpusCanonOptions& options) {
 }
 
 void AddCheckOptions(CLI::App& check, CorpusCheckOptions& options) {
-  ValueName(check.add_option("--good", options.good,
-                             "Write the good rows, as they were, to FILE "
-                             "(header kept)"),
+  ValueName(check
+                .add_option("--good", options.good,
+                            "Write the good rows, as they were, to FILE "
+                            "(header kept)")
+                ->check(OutputPathValidator()),
             "FILE");
-  ValueName(check.add_option("--bad", options.bad,
-                             "Write the bad rows to FILE, each as it was "
-                             "with its reason as an added last column "
-                             "(header kept)"),
+  ValueName(check
+                .add_option("--bad", options.bad,
+                            "Write the bad rows to FILE, each as it was "
+                            "with its reason as an added last column "
+                            "(header kept)")
+                ->check(OutputPathValidator()),
             "FILE");
 }
 
@@ -85,9 +89,11 @@ void AddLeakOptions(CLI::App& leak, CorpusLeakOptions& options) {
 }
 
 void AddDupesOptions(CLI::App& dupes, CorpusDupesOptions& options) {
-  ValueName(dupes.add_option("--groups", options.groups,
-                             "Also write the puzzle groups to FILE, one line "
-                             "a puzzle that occurs more than once"),
+  ValueName(dupes
+                .add_option("--groups", options.groups,
+                            "Also write the puzzle groups to FILE, one line "
+                            "a puzzle that occurs more than once")
+                ->check(OutputPathValidator()),
             "FILE");
   AddMaxLeaksOption(dupes, options.max_leaks,
                     "Rows that repeat an earlier one (any kind)");
@@ -95,7 +101,8 @@ void AddDupesOptions(CLI::App& dupes, CorpusDupesOptions& options) {
 
 void AddCardOptions(CLI::App& card, CorpusCardOptions& options) {
   ValueName(card.add_option("--json", options.json,
-                            "Also write the card as JSON to FILE"),
+                            "Also write the card as JSON to FILE")
+                ->check(OutputPathValidator()),
             "FILE");
   ValueName(card.add_option("--rater", options.rater,
                             "The counting strategy that solves, rates and "

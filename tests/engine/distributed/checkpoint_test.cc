@@ -2,12 +2,12 @@
 // written atomically; and a pass resumed at a checkpoint's point equals the
 // whole pass.
 #include "engine/distributed/checkpoint.h"
-#include "engine/pipeline/driver.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
+#include "engine/pipeline/driver.h"
 #include "engine/report/report.h"
 #include "tests/fixtures.h"
 
@@ -58,6 +58,7 @@ TEST(Checkpoint, ReadsBackAsWritten) {
   c.stats.datasets = {stop.resume.so_far};
   c.in_progress = stop.resume.point;
   c.outputs = {{"p.csv", 4096}};
+  c.temporaries = {{"p.csv", ".p.csv.tmp-1-0"}};
   const Checkpoint back = ParseCheckpoint(CheckpointJson(c), "c.json");
   EXPECT_EQ(back.args, c.args);
   EXPECT_EQ(back.settings, c.settings);
@@ -67,6 +68,7 @@ TEST(Checkpoint, ReadsBackAsWritten) {
   EXPECT_EQ(back.in_progress->lines, stop.resume.point.lines);
   EXPECT_EQ(back.in_progress->line_position, stop.resume.point.line_position);
   EXPECT_EQ(back.outputs, c.outputs);
+  EXPECT_EQ(back.temporaries, c.temporaries);
   ASSERT_EQ(back.stats.datasets.size(), 1u);
   EXPECT_EQ(back.stats.datasets[0].puzzle_lines,
             stop.resume.so_far.puzzle_lines);
@@ -80,16 +82,6 @@ TEST(Checkpoint, RefusesWhatIsNotOne) {
   EXPECT_THROW(ParseCheckpoint(R"({"format": "other"})", "x.json"),
                CheckpointError);
   EXPECT_THROW(ReadCheckpointFile(TempPath("no-such-checkpoint.json")),
-               CheckpointError);
-}
-
-TEST(Checkpoint, WritesAtomically) {
-  const std::string path = TempPath("atomic.json");
-  WriteFileAtomically(path, "first\n");
-  WriteFileAtomically(path, "second\n");
-  EXPECT_EQ(ReadFile(path), "second\n");
-  EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
-  EXPECT_THROW(WriteFileAtomically("/nonexistent-dir/c.json", "x"),
                CheckpointError);
 }
 

@@ -1,0 +1,185 @@
+// Every program's outputs through the one writer (issue 43 items 1, 2, 4;
+// docs/cli.md, "How outputs are written"): a refused run keeps earlier
+// outputs byte for byte; two live writers of one target never splice (the
+// second is refused, naming the first); '-' read from a redirect of an
+// output is refused; write errors (a file-size limit, a folder removed)
+// exit 2 naming the file; a new run over a checkpoint is refused; an empty
+// path is a usage error. Each case runs in a fresh copy of one folder of
+// inputs; after it, every input is what it was and nothing half-written
+// (a temporary, a lock) is left.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+namespace sudoku {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Case {
+  const char* command;  // bash; $BENCH, $GEN, ... name the programs
+  int exit_code;
+  const char* says;     // on standard error
+  const char* changes;  // the one input the case may change ("" none)
+};
+
+// keep.*: earlier outputs a refused run must leave as they were.
+constexpr const char* kSetup =
+    "$GEN -n 20 --seed 3 -o good.txt && $GEN -n 300 --seed 4 -o big.txt && "
+    "$BENCH -q good.txt --csv keep.csv && cp keep.csv keep2.csv && "
+    "$BENCH -q --shard 1/1 --stats part.json good.txt && "
+    "printf 'keep\\n' > keep.txt && cp keep.txt keep.html && "
+    "cp keep.txt keep.json && cp keep.txt keep.md && cp keep.txt ck.json && "
+    "mkfifo fifo";
+
+const Case kCases[] = {
+    // A run refused because a later output cannot be opened.
+    {"$BENCH -q --csv keep.csv --per-puzzle keep.txt --html /nonexistent/x "
+     "good.txt",
+     2, "cannot write /nonexistent/x", ""},
+    {"$BENCH -q --csv keep.csv --stats /nonexistent/x good.txt", 2,
+     "cannot write /nonexistent/x", ""},
+    {"$BENCH merge -q part.json --csv keep.csv --html /nonexistent/x", 2,
+     "cannot write /nonexistent/x", ""},
+    {"$BENCH compare keep.csv keep2.csv --json keep.json --markdown keep.md "
+     "--html /nonexistent/x",
+     2, "cannot write /nonexistent/x", ""},
+    {"$CORPUS check --good keep.txt --bad /nonexistent/x good.txt", 2,
+     "cannot write /nonexistent/x", ""},
+    {"$CORPUS dupes --groups keep.txt -o /nonexistent/x good.txt", 2,
+     "cannot write /nonexistent/x", ""},
+    // A run whose one output fails replaces none.
+    {"$BENCH -q --csv keep.csv --per-puzzle /dev/full good.txt", 2,
+     "writing /dev/full failed", ""},
+    // Two live writers of one target: the second refused, naming the first.
+    {"$BENCH -q --csv busy.csv fifo & sleep 1; $BENCH -q --csv busy.csv "
+     "good.txt; code=$?; kill -TERM $!; wait $!; exit $code",
+     2, "busy.csv is being written by another run (pid ", ""},
+    {"$GEN -n 1000000000 -o busy.txt & sleep 1; $GEN -n 5 -o busy.txt; "
+     "code=$?; kill -TERM $!; wait $!; exit $code",
+     2, "busy.txt is being written by another run (pid ", ""},
+    {"(sleep 3; cat good.txt) | $SHUFFLE -o keep.txt - & sleep 1; "
+     "$CONVERT --to sdk -o keep.txt good.txt; code=$?; kill -TERM $!; "
+     "wait $!; exit $code",
+     2, "keep.txt is being written by another run (pid ", ""},
+    // '-' known by what it is: standard input redirected from an output.
+    {"$BENCH -q --csv good.txt - < good.txt", 2,
+     "--csv good.txt names the same file as the dataset - (standard input, ",
+     ""},
+    {"$SHUFFLE -o good.txt - < good.txt", 2, "good.txt", ""},
+    {"$CONVERT --to sdk -o good.txt - < good.txt", 2, "good.txt", ""},
+    {"$CORPUS canon -o good.txt - < good.txt", 2, "good.txt", ""},
+    // Write errors name the file: a file-size limit, a folder removed.
+    {"ulimit -f 4; $BENCH -q --csv keep.csv --per-puzzle pp.csv big.txt", 2,
+     "writing pp.csv failed: File too large", ""},
+    {"ulimit -f 4; $GEN -n 1000 -o made.txt", 2,
+     "writing made.txt failed: File too large", ""},
+    {"mkdir sub; $BENCH -q --csv sub/r.csv fifo & sleep 1; rm -r sub; "
+     "cat good.txt > fifo; wait $!",
+     2, "writing sub/r.csv failed", ""},
+    {"mkdir sub; (sleep 2; cat good.txt) | $SHUFFLE -o sub/r.txt - & "
+     "sleep 1; rm -r sub; wait $!",
+     2, "writing sub/r.txt failed", ""},
+    // A checkpoint belongs to the run that made it.
+    {"$BENCH -q --checkpoint ck.json good.txt", 2,
+     "--checkpoint ck.json exists", ""},
+    {"$BENCH -q --checkpoint ck.json --overwrite-checkpoint good.txt", 0, "",
+     "ck.json"},
+    // A plugin's chdir() cannot move an output: the checkpoint written at
+    // the stop it asks for is where the command line named it.
+    {"$BENCH -q -t 1 --plugin $CHDIR -s chdir --checkpoint ck2.json "
+     "--checkpoint-every 0 --csv r.csv $PWD/big.txt; test $? = 130 && "
+     "test -s ck2.json && test -s r.csv",
+     0, "checkpoint written to ck2.json", ""},
+    // An empty path names no file.
+    {"$BENCH -q --csv '' good.txt", 2, "empty path", ""},
+    {"$GEN -n 1 -o ''", 2, "empty path", ""},
+    {"$BENCH compare keep.csv keep2.csv --json ''", 2, "empty path", ""},
+    {"$CORPUS check --good '' good.txt", 2, "empty path", ""},
+    // '-' is standard output, never a file named '-'.
+    {"$BENCH merge -q part.json --csv - | grep -q dataset", 0, "", ""},
+    {"$BENCH compare keep.csv keep2.csv --json - | grep -q verdict", 0, "", ""},
+};
+
+std::string Read(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Every regular file of the folder, by name, with its bytes.
+std::map<std::string, std::string> Snapshot(const fs::path& folder) {
+  std::map<std::string, std::string> files;
+  for (const auto& entry : fs::directory_iterator(folder)) {
+    if (entry.is_regular_file()) {
+      files[entry.path().filename()] = Read(entry.path());
+    }
+  }
+  return files;
+}
+
+// Runs `command` with bash in `folder`; the exit code, standard error in
+// `err`.
+int Shell(const fs::path& folder, const std::string& command,
+          std::string& err) {
+  const std::string script =
+      "cd '" + folder.string() + "' && export BENCH='" +
+      std::string(BENCH_BINARY) + "' GEN='" + GEN_BINARY + "' SHUFFLE='" +
+      SHUFFLE_BINARY + "' CONVERT='" + CONVERT_BINARY + "' CORPUS='" +
+      CORPUS_BINARY + "' CHDIR='" + CHDIR_PLUGIN + "' && (" + command +
+      ") > ../stdout.log 2> ../stderr.log";
+  const fs::path script_file = folder / ".." / "case.sh";
+  std::ofstream(script_file) << script << "\n";
+  const int status = std::system(("bash " + script_file.string()).c_str());
+  err = Read(folder / ".." / "stderr.log");
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+TEST(OneWriter, EveryProgramWritesWholeOrNotAtAll) {
+  const fs::path root =
+      fs::temp_directory_path() / ("one_writer_" + std::to_string(getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root / "base");
+  std::string err;
+  ASSERT_EQ(Shell(root / "base", kSetup, err), 0) << err;
+  const std::map<std::string, std::string> inputs = Snapshot(root / "base");
+  int index = 0;
+  for (const Case& c : kCases) {
+    const fs::path folder = root / ("case" + std::to_string(index++));
+    // cp -a: the FIFO too, which std::filesystem::copy refuses.
+    ASSERT_EQ(std::system(("cp -a '" + (root / "base").string() + "' '" +
+                           folder.string() + "'")
+                              .c_str()),
+              0);
+    const int code = Shell(folder, c.command, err);
+    EXPECT_EQ(code, c.exit_code) << c.command << "\n" << err;
+    EXPECT_NE(err.find(c.says), std::string::npos) << c.command << "\n" << err;
+    const std::map<std::string, std::string> now = Snapshot(folder);
+    for (const auto& [name, bytes] : inputs) {
+      if (name == c.changes) continue;
+      const auto is = now.find(name);
+      EXPECT_TRUE(is != now.end() && is->second == bytes)
+          << c.command << " changed or removed " << name;
+    }
+    for (const auto& entry : fs::directory_iterator(folder)) {
+      const std::string name = entry.path().filename();
+      EXPECT_TRUE(name.find(".tmp-") == std::string::npos &&
+                  !name.ends_with(".lock") && name != "-")
+          << c.command << " left " << name;
+    }
+    fs::remove_all(folder);
+  }
+  fs::remove_all(root);
+}
+
+}  // namespace
+}  // namespace sudoku
