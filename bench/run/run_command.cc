@@ -50,6 +50,9 @@ int RunCommand::Execute() {
   // From the plugins' loading to the last report: exit() in between (a
   // plugin's) is a run that did not finish, never a pass.
   const ExitGuard exit_guard;
+  // This command, alone of bench's, looks at the stop request: a stop
+  // signal now writes partial reports, where it ended compare or history.
+  HeedStopRequests();
   std::unique_ptr<const RunPlan> plan;
   {
     const OnlyRootComplains only_root(ranks_);
