@@ -12,6 +12,7 @@
 #include "bench/run/run_datasets.h"
 #include "bench/run/run_plan.h"
 #include "bench/run/scale_out.h"
+#include "bench/run/stdout_shield.h"
 #include "engine/common/exit_codes.h"
 #include "engine/pipeline/interrupt.h"
 
@@ -53,6 +54,9 @@ int RunCommand::Execute() {
   // This command, alone of bench's, looks at the stop request: a stop
   // signal now writes partial reports, where it ended compare or history.
   HeedStopRequests();
+  // Before the plugins are loaded: their prints to standard output go to
+  // standard error, never into `--csv -`.
+  ShieldStdout();
   std::unique_ptr<const RunPlan> plan;
   {
     const OnlyRootComplains only_root(ranks_);
