@@ -13,6 +13,7 @@
 #include "bench/run/run_plan.h"
 #include "bench/run/scale_out.h"
 #include "bench/run/stdout_shield.h"
+#include "bench/run/stop_watchdog.h"
 #include "engine/common/exit_codes.h"
 #include "engine/pipeline/interrupt.h"
 
@@ -57,6 +58,9 @@ int RunCommand::Execute() {
   // Before the plugins are loaded: their prints to standard output go to
   // standard error, never into `--csv -`.
   ShieldStdout();
+  // A stop signal ends the run within about a second, whatever the solves
+  // in flight do.
+  StartStopWatchdog();
   std::unique_ptr<const RunPlan> plan;
   {
     const OnlyRootComplains only_root(ranks_);

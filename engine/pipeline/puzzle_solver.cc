@@ -7,6 +7,7 @@
 #include "engine/input/puzzle.h"
 #include "engine/pipeline/in_flight.h"
 #include "engine/pipeline/instruction_count.h"
+#include "engine/pipeline/interrupt.h"
 
 namespace sudoku {
 namespace {
@@ -83,6 +84,13 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
   const size_t n = strategies.size();
   Checked checked;
   for (size_t i = 0; i < n; ++i) {
+    // A stop (SIGTERM from a CI job's timeout) starts no new solve: with
+    // naive strategies a puzzle's solves may take minutes. One relaxed load
+    // a solve; the stop watchdog (bench/run/stop_watchdog.h) counts on it.
+    if (InterruptSignal() != 0) [[unlikely]] {
+      checked.stopped = true;
+      return checked;
+    }
     MarkInFlight(*strategies[i], path_, record.line);  // for a crash report
     const uint64_t start = TickClock::Now();
     // Constructed in place, not assigned: the strategy's result is written
@@ -95,6 +103,13 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
     if (counting_) EndCountedSolve(options_.count_instructions);
     outcomes[i].nanos = clock_.Nanos(start, TickClock::Now());
     ClearInFlight();
+    // An --exec process killed by the stop answers kError: no answer, and
+    // not the process's fault.
+    if (outcomes[i].result.outcome == Outcome::kError &&
+        InterruptSignal() != 0) [[unlikely]] {
+      checked.stopped = true;
+      return checked;
+    }
     outcomes[i].verdict = VerdictOf(outcomes[i].result.outcome);
     outcomes[i].disagreements = 0;  // batches are reused
     if (outcomes[i].verdict == Verdict::kError) {
