@@ -68,6 +68,17 @@ std::string_view CountText(Verdict verdict) {
   }
 }
 
+// A stop (SIGTERM from a CI job's timeout) starts no new solve (`last`
+// null: before one), since with naive strategies a puzzle's solves may take
+// minutes; and an --exec process it killed answered kError, which is no
+// answer and not the process's fault. Either way the puzzle was not solved
+// by every strategy. One relaxed load a solve; the stop watchdog
+// (bench/run/stop_watchdog.h) counts on no solve starting.
+bool CutByStop(const SolveResult* last) {
+  if (InterruptSignal() == 0) [[likely]] return false;
+  return last == nullptr || last->outcome == Outcome::kError;
+}
+
 }  // namespace
 
 PuzzleSolver::PuzzleSolver(const std::string& path, const RunOptions& options)
@@ -84,13 +95,7 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
   const size_t n = strategies.size();
   Checked checked;
   for (size_t i = 0; i < n; ++i) {
-    // A stop (SIGTERM from a CI job's timeout) starts no new solve: with
-    // naive strategies a puzzle's solves may take minutes. One relaxed load
-    // a solve; the stop watchdog (bench/run/stop_watchdog.h) counts on it.
-    if (InterruptSignal() != 0) [[unlikely]] {
-      checked.stopped = true;
-      return checked;
-    }
+    if (CutByStop(nullptr)) [[unlikely]] return {.stopped = true};
     MarkInFlight(*strategies[i], path_, record.line);  // for a crash report
     const uint64_t start = TickClock::Now();
     // Constructed in place, not assigned: the strategy's result is written
@@ -103,13 +108,7 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
     if (counting_) EndCountedSolve(options_.count_instructions);
     outcomes[i].nanos = clock_.Nanos(start, TickClock::Now());
     ClearInFlight();
-    // An --exec process killed by the stop answers kError: no answer, and
-    // not the process's fault.
-    if (outcomes[i].result.outcome == Outcome::kError &&
-        InterruptSignal() != 0) [[unlikely]] {
-      checked.stopped = true;
-      return checked;
-    }
+    if (CutByStop(&outcomes[i].result)) [[unlikely]] return {.stopped = true};
     outcomes[i].verdict = VerdictOf(outcomes[i].result.outcome);
     outcomes[i].disagreements = 0;  // batches are reused
     if (outcomes[i].verdict == Verdict::kError) {
