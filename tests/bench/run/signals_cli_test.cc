@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "engine/report/csv_reader.h"
@@ -282,8 +283,8 @@ class Fed {
 // An ssh session that drops sends SIGHUP; Ctrl-\ sends SIGQUIT. Both left
 // a 0-byte CSV; now they stop the run as SIGTERM does.
 TEST(StopSignal, SighupAndSigquitLeavePartialReports) {
-  for (const auto& [signal, code] : {std::pair{SIGHUP, 129},
-                                     std::pair{SIGQUIT, 131}}) {
+  for (const auto& [signal, code, name] :
+       {std::tuple{SIGHUP, 129, "SIGHUP"}, std::tuple{SIGQUIT, 131, "SIGQUIT"}}) {
     SCOPED_TRACE(strsignal(signal));
     const std::string stem = "hangup" + std::to_string(signal);
     const std::string csv = TempPath(stem + ".csv");
@@ -292,7 +293,7 @@ TEST(StopSignal, SighupAndSigquitLeavePartialReports) {
     {
       Fed fed;
       bench = std::make_unique<Spawned>(
-          stem, "-q --progress never -t 2 -s dlx --batch 256 --csv " + csv +
+          stem, "--progress never -t 2 -s dlx --batch 256 --csv " + csv +
                     " --per-puzzle " + per_puzzle + " -",
           fed.read_end());
       fed.WaitFed(2 << 20);
@@ -307,6 +308,10 @@ TEST(StopSignal, SighupAndSigquitLeavePartialReports) {
     EXPECT_EQ(Lines(ReadFile(per_puzzle)).size(), rows[0].puzzles + 1);
     EXPECT_TRUE(Has(bench->err(), "-: interrupted; the reports cover lines 1.."))
         << bench->err();
+    // The console table (standard output) names the signal.
+    EXPECT_TRUE(Has(bench->out(), "PARTIAL: interrupted by " +
+                                      std::string(name) + "; lines 1.."))
+        << bench->out();
   }
 }
 
