@@ -37,15 +37,14 @@ void OnStopSignal(int signal) {
   if (group > 0) kill(-group, signal);
 }
 
-// Blocks SIGINT and SIGTERM while in scope, so that a child's group is known
+// Blocks the stop signals while in scope, so that a child's group is known
 // before the handler can be asked to forward a signal to it.
 class StopSignalsHeld {
  public:
   StopSignalsHeld() {
     sigset_t stops;
     sigemptyset(&stops);
-    sigaddset(&stops, SIGINT);
-    sigaddset(&stops, SIGTERM);
+    for (const int signal : kStopSignals) sigaddset(&stops, signal);
     pthread_sigmask(SIG_BLOCK, &stops, &before_);
   }
   ~StopSignalsHeld() { pthread_sigmask(SIG_SETMASK, &before_, nullptr); }

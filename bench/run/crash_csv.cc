@@ -3,6 +3,7 @@
 #include "bench/run/crash_csv.h"
 
 #include "bench/run/crash_report.h"
+#include "engine/pipeline/interrupt.h"
 #include "engine/report/csv_reporter.h"
 
 namespace sudoku {
@@ -40,7 +41,9 @@ void CrashCsv::StartPass(const std::string& path, const std::string& name) {
 
 void CrashCsv::OnAccounted(const DatasetResult& so_far, PassPoint) {
   const auto now = std::chrono::steady_clock::now();
-  if (now - last_ < kInterval) return;
+  // After a stop every batch is published: the stop watchdog may write
+  // this text within the second (bench/run/stop_watchdog.h).
+  if (now - last_ < kInterval && InterruptSignal() == 0) return;
   last_ = now;
   std::vector<ReportRow> rows = MakeRows(so_far, run_);
   for (ReportRow& row : rows) {

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <string>
 #include <string_view>
@@ -18,6 +19,7 @@
 #include "engine/common/exit_codes.h"
 #include "engine/common/resource_failure.h"
 #include "engine/pipeline/in_flight.h"
+#include "engine/pipeline/interrupt.h"
 
 namespace sudoku {
 namespace {
@@ -122,9 +124,18 @@ std::string crash_csv[2];
 std::atomic<int> crash_csv_published{-1};
 std::atomic<bool> crashing{false};
 
+// The process that installed the handlers. A plugin may fork(), and its
+// child inherits the handlers, the exit guard and the CSV's descriptor: a
+// child that crashes or calls exit() is not the run ending, and must not
+// write over the report its parent finished (or is finishing).
+std::atomic<pid_t> run_process{0};
+
+bool InRunProcess() { return getpid() == run_process.load(); }
+
 // `before`: what ended the run ("the crash", "exit()"), for the message.
 // The outputs' temporaries are cleaned up here too, whatever the CSV.
 void WriteCrashCsv(std::string_view before) {
+  if (!InRunProcess()) return;
   crashing.store(true);
   const int fd = crash_csv_fd.load();
   const int index = crash_csv_published.load();
@@ -155,7 +166,9 @@ void WriteCrashCsv(std::string_view before) {
 void OnCrash(int signal) {
   const auto self = static_cast<pid_t>(syscall(SYS_gettid));
   pid_t first = 0;
-  if (reporter.compare_exchange_strong(first, self)) {
+  if (!InRunProcess()) {
+    // A plugin's child: it dies by its signal, unreported.
+  } else if (reporter.compare_exchange_strong(first, self)) {
     WriteInFlight(
         [signal](StderrWriter& err) {
           err << "crashed with " << SignalName(signal);
@@ -178,7 +191,7 @@ std::atomic<bool> exit_guarded{false};
 // exit() while a run is in progress: a plugin gave up the process. Its
 // status must not pass for the run's.
 void OnExit(int status, void*) {
-  if (!exit_guarded.load()) return;
+  if (!exit_guarded.load() || !InRunProcess()) return;
   const auto self = static_cast<pid_t>(syscall(SYS_gettid));
   pid_t first = 0;
   if (!reporter.compare_exchange_strong(first, self)) {
@@ -196,6 +209,33 @@ void OnExit(int status, void*) {
   }
   _exit(kExitUsage);
 }
+
+}  // namespace
+
+void AbandonSolves(int signal, std::string_view grace) {
+  const auto self = static_cast<pid_t>(syscall(SYS_gettid));
+  pid_t first = 0;
+  if (!reporter.compare_exchange_strong(first, self)) {
+    for (;;) pause();  // a crash or failure is being reported
+  }
+  InFlightPuzzle puzzles[kMaxReported];
+  const size_t count = ReadInFlight(puzzles, kMaxReported);
+  {
+    const char* name = sigabbrev_np(signal);
+    StderrWriter err;
+    err << "bench: stopped by SIG" << (name != nullptr ? name : "NAL")
+        << "; abandoned the solves still running " << grace
+        << " after it:\n";
+    for (size_t i = 0; i < count; ++i) {
+      err << "  " << puzzles[i].strategy << " on " << puzzles[i].path << ":"
+          << puzzles[i].line << "\n";
+    }
+  }
+  WriteCrashCsv("the stop");
+  _exit(InterruptExitCode(signal));
+}
+
+namespace {
 
 std::terminate_handler previous_terminate = nullptr;
 
@@ -238,6 +278,7 @@ void PublishCrashCsv(std::string_view text) {
 }
 
 void InstallCrashReport() {
+  run_process.store(getpid());
   // Room for the handler even when the main thread's own stack overflowed.
   static char alternate_stack[64 * 1024];
   stack_t stack{};

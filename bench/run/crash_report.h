@@ -45,7 +45,9 @@ void InstallCrashReport();
 //
 // the --csv file gets the rows accounted (complete=false on the dataset in
 // progress), as after a crash, and the exit status is 2, whatever exit()
-// was given. _exit() and quick_exit() bypass it. One at a time, made after
+// was given. _exit() and quick_exit() bypass it. Only in bench's own
+// process: a plugin's forked child that calls exit() (or crashes) leaves
+// the reports alone. One at a time, made after
 // InstallCrashReport; returning from main must happen after it is gone.
 class ExitGuard {
  public:
@@ -54,6 +56,18 @@ class ExitGuard {
   ExitGuard(const ExitGuard&) = delete;
   ExitGuard& operator=(const ExitGuard&) = delete;
 };
+
+// A stop signal whose solves did not return within `grace` ("1 s"), from
+// the stop watchdog (bench/run/stop_watchdog.h): standard error names the
+// solves abandoned,
+//
+//   bench: stopped by SIGTERM; abandoned the solves still running 1 s after it:
+//     NAME on FILE:LINE
+//
+// the --csv file gets the rows accounted, complete=false on the dataset in
+// progress, as after a crash (the other reports are not written), and the
+// process exits 128 + signal, the code of a stopped run.
+[[noreturn]] void AbandonSolves(int signal, std::string_view grace);
 
 // The CSV report as it would read if the run stopped now, for the handler
 // to write over `fd` (the --csv file's temporary, engine/common/

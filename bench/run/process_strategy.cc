@@ -26,6 +26,7 @@
 
 #include "bench/run/process_reply.h"
 #include "bench/run/spawn_group.h"
+#include "engine/common/stop_request.h"
 #include "engine/input/input.h"
 
 namespace sudoku {
@@ -81,7 +82,9 @@ std::string DescribeExit(int status) {
 // stopping it also stops whatever its shell started.
 class Process {
  public:
-  enum class Read { kLine, kClosed, kTimedOut, kTooLong, kTwoLines, kUnasked };
+  // kStopped: a stop signal came while waiting (engine/common/stop_request.h).
+  enum class Read {
+    kLine, kClosed, kTimedOut, kTooLong, kTwoLines, kUnasked, kStopped };
 
   Process() = default;
   Process(const Process&) = delete;
@@ -171,10 +174,13 @@ Process::Read Process::ReadLine(double timeout_s, std::string_view& line) {
         std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
     const int wait_ms =
         static_cast<int>(std::clamp<int64_t>(left.count(), 0, INT_MAX));
-    pollfd ready{fd_, POLLIN, 0};
-    const int events = poll(&ready, 1, wait_ms);
+    // The stop request too: a process that loops is killed at once, not
+    // abandoned running when bench gives up on it (bench/run/stop_watchdog.h).
+    pollfd ready[2] = {{fd_, POLLIN, 0}, {StopWakeFd(), POLLIN, 0}};
+    const int events = poll(ready, ready[1].fd >= 0 ? 2 : 1, wait_ms);
     if (events < 0 && errno == EINTR) continue;
     if (events == 0) return Read::kTimedOut;
+    if (events > 0 && (ready[1].revents & POLLIN) != 0) return Read::kStopped;
     const ssize_t got =
         events < 0 ? -1 : recv(fd_, reply_ + have, sizeof(reply_) - have, 0);
     if (got < 0 && errno == EINTR) continue;
@@ -355,6 +361,9 @@ void Fail(Slot& slot, Process::Read read, std::string_view line,
       break;
     case Process::Read::kLine:
       slot.error = "answered garbage: " + Quoted(line);
+      break;
+    case Process::Read::kStopped:  // not accounted (puzzle_solver.cc)
+      slot.error = "stopped by a signal (killed)";
       break;
   }
   slot.process.Stop();

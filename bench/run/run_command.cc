@@ -13,6 +13,8 @@
 #include "bench/run/run_datasets.h"
 #include "bench/run/run_plan.h"
 #include "bench/run/scale_out.h"
+#include "bench/run/stdout_shield.h"
+#include "bench/run/stop_watchdog.h"
 #include "engine/common/exit_codes.h"
 #include "engine/pipeline/interrupt.h"
 
@@ -55,6 +57,15 @@ int RunCommand::Execute() {
   // From the plugins' loading to the last report: exit() in between (a
   // plugin's) is a run that did not finish, never a pass.
   const ExitGuard exit_guard;
+  // This command, alone of bench's, looks at the stop request: a stop
+  // signal now writes partial reports, where it ended compare or history.
+  HeedStopRequests();
+  // Before the plugins are loaded: their prints to standard output go to
+  // standard error, never into `--csv -`.
+  ShieldStdout();
+  // A stop signal ends the run within about a second, whatever the solves
+  // in flight do.
+  StartStopWatchdog();
   std::unique_ptr<const RunPlan> plan;
   {
     const OnlyRootComplains only_root(ranks_);

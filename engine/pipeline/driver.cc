@@ -3,6 +3,7 @@
 #include "engine/pipeline/driver.h"
 
 #include "engine/common/resource_failure.h"
+#include "engine/pipeline/interrupt.h"
 #include "engine/pipeline/pipeline.h"
 #include "engine/pipeline/pipeline_accountant.h"
 #include "engine/pipeline/pipeline_batch.h"
@@ -30,19 +31,27 @@ void RunStages(Input& input, const RunOptions& options, RunObserver& observer,
     throw;
   }
   accountant.Time(result);
+  result.read_error = reader.read_error();
+  result.stopped_strict = reader.stopped_strict();
+  result.format = reader.format();
+  result.first_row = reader.first_row();
+  result.split_by_blocks = reader.split_by_blocks();
+  if (accountant.stopped()) {
+    // Puzzles read but left unsolved by a stop: the pass covers the
+    // batches accounted before them (lines_read, last_line and raw_bytes
+    // as the accountant left them), as if reading had stopped there. The
+    // reader may have read to the end before the stop came.
+    result.interrupted_by = InterruptSignal();
+    return;
+  }
   // Every line read, comments after the last batch included (a batch is
   // cut only when it has a puzzle line).
   result.lines_read = reader.lines_read();
-  result.read_error = reader.read_error();
-  result.stopped_strict = reader.stopped_strict();
   result.interrupted_by = reader.interrupted_by();
   result.stopped_at_line_cap = reader.stopped_at_line_cap();
   result.first_line = reader.first_line();
   result.last_line = reader.last_line();
-  result.split_by_blocks = reader.split_by_blocks();
   result.raw_bytes = input.raw_bytes_read();
-  result.format = reader.format();
-  result.first_row = reader.first_row();
 }
 
 }  // namespace

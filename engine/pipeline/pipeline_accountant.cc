@@ -43,6 +43,12 @@ void Accountant::Time(DatasetResult& result) const {
 }
 
 void Accountant::Account(const Batch& batch) {
+  // The batch crossed the pipeline's stages, which order the solver's store
+  // before this load.
+  if (stopped_ || batch.stopped.load(std::memory_order_relaxed)) {
+    stopped_ = true;
+    return;
+  }
   // What may fail for want of memory comes first and what tells the
   // observer last, so that a batch is in result_ whole or not at all when
   // one of them throws (engine/common/resource_failure.h).

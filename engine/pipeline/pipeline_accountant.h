@@ -31,6 +31,10 @@ class Accountant {
   // The process's CPU time (every thread) so far, in seconds.
   static double ProcessCpuSeconds();
 
+  // A stop left a puzzle unsolved (Batch::stopped): from that batch on,
+  // nothing was accounted.
+  bool stopped() const { return stopped_; }
+
  private:
   // `reasons`: some record may be malformed or invalid. Counts the lines,
   // and the malformed and invalid ones; allocates nothing.
@@ -47,6 +51,7 @@ class Accountant {
   const Clock::time_point start_;
   const double cpu_start_;
   const double wall_before_, cpu_before_;  // a resumed pass's earlier share
+  bool stopped_ = false;
 };
 
 }  // namespace sudoku

@@ -2,6 +2,7 @@
 // results, and the pool that recycles batches between runs of the stages.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -80,6 +81,11 @@ struct Batch {
   // up to there: what a checkpoint records.
   uint64_t lines_consumed = 0;
   uint64_t line_position = 0;
+  // Set by the solver stage when a stop request left a puzzle of the batch
+  // unsolved by some strategy. Such a batch is not accounted, nor is any
+  // after it: the reports cover the lines before it, every puzzle of which
+  // every strategy solved, and say complete=false.
+  std::atomic<bool> stopped{false};
 };
 
 // Batches hold several hundred kilobytes, which malloc would otherwise map

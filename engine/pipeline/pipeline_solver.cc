@@ -40,6 +40,7 @@ void BatchSolver::Prepare(Batch& batch) const {
   batch.outcomes.resize(batch.lines.size() * strategies_);
   batch.tallies.resize(batch.lines.size() * strategies_);
   batch.disagreed.assign(batch.lines.size(), 0);
+  batch.stopped.store(false, std::memory_order_relaxed);
 }
 
 void BatchSolver::SolveRange(Batch& batch, size_t begin, size_t end) {
@@ -77,8 +78,13 @@ void BatchSolver::SolveParsed(Batch& batch, size_t begin, size_t end) {
         record.status != RecordStatus::kReferenceWrong) {
       Unsearched(record, outcomes);
     } else {
-      SolveRecord(solver, reverse, r, record, outcomes, batch.disagreed[r],
-                  problems);
+      if (!SolveRecord(solver, reverse, r, record, outcomes,
+                       batch.disagreed[r], problems)) {
+        // Not every strategy solved it: the batch is not accounted (see
+        // Batch::stopped), so nothing more of it is needed.
+        batch.stopped.store(true, std::memory_order_relaxed);
+        return;
+      }
     }
     TallyEntry* tallies = batch.tallies.data() + r * strategies_;
     const bool reference_wrong =
@@ -99,12 +105,13 @@ void BatchSolver::SolveParsed(Batch& batch, size_t begin, size_t end) {
   }
 }
 
-void BatchSolver::SolveRecord(const PuzzleSolver& solver, bool reverse,
+bool BatchSolver::SolveRecord(const PuzzleSolver& solver, bool reverse,
                               size_t r, PuzzleRecord& record,
                               PuzzleOutcome* outcomes, uint8_t& disagreed,
                               std::vector<Problem>& problems) const {
   const size_t problems_before = problems.size();
   const auto checked = solver.Solve(r, record, outcomes, problems);
+  if (checked.stopped) return false;
   if (reverse) std::reverse(outcomes, outcomes + strategies_);
   // A verified grid keeps every given and breaks no rule, so the givens
   // are valid; otherwise check them now, and if they clash the puzzle
@@ -114,10 +121,11 @@ void BatchSolver::SolveRecord(const PuzzleSolver& solver, bool reverse,
     if (record.status == RecordStatus::kInvalid) {
       problems.resize(problems_before);
       Unsearched(record, outcomes);
-      return;
+      return true;
     }
   }
   if (checked.disagreement) disagreed = 1;
+  return true;
 }
 
 void BatchSolver::Unsearched(const PuzzleRecord& record,

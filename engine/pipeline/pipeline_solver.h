@@ -45,8 +45,8 @@ class BatchSolver {
   void ParseRange(Batch& batch, size_t begin, size_t end) const;
   void SolveParsed(Batch& batch, size_t begin, size_t end);
   // Solves a puzzle record with every strategy, and checks its givens when
-  // no answer vouches for them.
-  void SolveRecord(const PuzzleSolver& solver, bool reverse, size_t r,
+  // no answer vouches for them; false when a stop left it unsolved.
+  bool SolveRecord(const PuzzleSolver& solver, bool reverse, size_t r,
                    PuzzleRecord& record, PuzzleOutcome* outcomes,
                    uint8_t& disagreed, std::vector<Problem>& problems) const;
   void Unsearched(const PuzzleRecord& record, PuzzleOutcome* outcomes) const;

@@ -21,6 +21,9 @@ class PuzzleSolver {
   struct Checked {
     bool verified = false;      // some strategy's grid passed verification
     bool disagreement = false;  // answers clash beyond what checks settle
+    // A stop was requested before every strategy had solved it: the
+    // outcomes are not all there, and nothing was checked.
+    bool stopped = false;
   };
 
   // Fills `outcomes` (one per strategy) for the parsed puzzle at `index` in

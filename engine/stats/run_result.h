@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -82,10 +83,12 @@ struct DatasetResult {
   // Why the pass is partial, as the console says it ("interrupted by
   // SIGINT", ...); "" when it is complete.
   std::string PartialReason() const {
-    if (interrupted_by == 2) return "interrupted by SIGINT";
-    if (interrupted_by == 15) return "interrupted by SIGTERM";
     if (interrupted_by != 0) {
-      return "interrupted by signal " + std::to_string(interrupted_by);
+      // SIGINT, SIGTERM, SIGHUP, SIGQUIT (engine/pipeline/interrupt.h).
+      const char* name = sigabbrev_np(interrupted_by);
+      return name != nullptr
+                 ? "interrupted by SIG" + std::string(name)
+                 : "interrupted by signal " + std::to_string(interrupted_by);
     }
     if (!read_error.empty()) return "the pass ended early at the error above";
     if (stopped_strict) return "stopped at the first bad line (--strict)";

@@ -408,12 +408,13 @@ TEST(Faults, PipeThatWaitsStopsOnASignal) {
     const Ending ending = WaitFor(pid, err);
     close(ends[1]);
     EXPECT_EQ(ending.exit_code, signal == SIGINT ? 130 : 143) << ending.err;
-    EXPECT_TRUE(Has(ending.err, "-: interrupted; the reports cover lines 1..1"))
+    // The line read waits in an unfinished batch, and a stop starts no
+    // solve (docs/cli.md, Stopping a run): it is not accounted.
+    EXPECT_TRUE(Has(ending.err, "-: interrupted; the reports cover lines 1..0"))
         << ending.err;
     const ReportRow row = OnlyRow(csv);
     EXPECT_FALSE(row.complete);
-    EXPECT_EQ(row.puzzles, 1u);
-    EXPECT_EQ(row.solved, 1u);
+    EXPECT_EQ(row.puzzles, 0u);
   }
 }
 
