@@ -24,7 +24,11 @@ class AbRunner : public PassRunner {
     // --ab's interval rests on pairs of batches: without --batch, each
     // dataset's batch follows its size.
     RunOptions dataset_run = run_;
-    if (!ab_.batch_given) dataset_run.batch_size = AbBatchFor(path);
+    if (!ab_.batch_given) {
+      const auto file = run_.dataset_files.find(path);
+      dataset_run.batch_size = AbBatchFor(
+          file != run_.dataset_files.end() ? file->second : path);
+    }
     check_.StartDataset(dataset_run.batch_size);
     return RunOnce(path, dataset_run, observers);
   }

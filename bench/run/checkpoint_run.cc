@@ -77,13 +77,15 @@ std::vector<std::string> CheckpointedFiles(const RunPlan& plan) {
 }
 
 std::vector<Checkpoint::Dataset> DatasetIdentities(
-    const std::vector<std::string>& paths) {
+    const std::vector<std::string>& paths,
+    const std::vector<std::string>& files) {
   std::vector<Checkpoint::Dataset> datasets;
-  for (const std::string& path : paths) {
+  for (size_t i = 0; i < paths.size(); ++i) {
+    const std::string& path = paths[i];
     std::error_code error;
-    const auto size = std::filesystem::file_size(path, error);
+    const auto size = std::filesystem::file_size(files[i], error);
     if (error) throw InputError("cannot read " + path + ": " + error.message());
-    datasets.push_back({path, size, Input::FileSha256Hex(path)});
+    datasets.push_back({path, size, Input::FileSha256Hex(files[i], path)});
   }
   return datasets;
 }

@@ -81,9 +81,12 @@ class CheckpointKeeper : public RunObserver {
 std::vector<std::string> CheckpointedFiles(const RunPlan& plan);
 
 // The datasets as a checkpoint records them: path, size and the SHA-256 of
-// the whole file. Throws InputError when one cannot be read.
+// the whole file, each read from its `files` entry (RunPlan::dataset_files)
+// and recorded by its path as given. Throws InputError when one cannot be
+// read.
 std::vector<Checkpoint::Dataset> DatasetIdentities(
-    const std::vector<std::string>& paths);
+    const std::vector<std::string>& paths,
+    const std::vector<std::string>& files);
 
 // Why `checkpoint` cannot be resumed by this run (other datasets or
 // contents, other settings, another build); empty when it can.

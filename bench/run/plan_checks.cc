@@ -231,13 +231,14 @@ std::string PathClashProblem(const RunCommandOptions& o,
   return clash ? DescribeClash(*clash) : "";
 }
 
-std::string UnopenableDataset(const std::string& path) {
+std::string UnopenableDataset(const std::string& path,
+                              const std::string& file) {
   struct stat info {};
   if (path == "-") return "";
-  const bool exists = stat(path.c_str(), &info) == 0;
+  const bool exists = stat(file.c_str(), &info) == 0;
   if (exists && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode)) return "";
   try {
-    const Input probe(path);  // opens and reads the first bytes, no more
+    const Input probe(file, path);  // opens and reads the first bytes only
   } catch (const InputError& error) {
     return error.what();
   }

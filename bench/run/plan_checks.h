@@ -41,10 +41,11 @@ std::vector<NamedPath> InputPaths(const RunCommandOptions& o);
 std::string PathClashProblem(const RunCommandOptions& o,
                              const OutputTable& outputs);
 
-// Why the dataset `path` cannot be opened, as its pass would say it
-// ("cannot open PATH: ..."); empty when it can, and for standard input,
-// pipes and devices, which are left to the pass (opening a FIFO would wait
-// for its writer, and reading it would take its bytes).
-std::string UnopenableDataset(const std::string& path);
+// Why the dataset `path`, opened as `file` (bench/run/run_plan.h), cannot
+// be opened, as its pass would say it ("cannot open PATH: ..."); empty when
+// it can, and for standard input, pipes and devices, which are left to the
+// pass (opening a FIFO would wait for its writer, and reading it would take
+// its bytes).
+std::string UnopenableDataset(const std::string& path, const std::string& file);
 
 }  // namespace sudoku

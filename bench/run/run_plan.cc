@@ -29,6 +29,21 @@ std::vector<std::string> WithoutResume(std::vector<std::string> args) {
   return args;
 }
 
+// Where each dataset is opened: made absolute now, against the folder the
+// command was given in ("-" stays standard input).
+std::vector<std::string> DatasetFiles(const std::vector<std::string>& paths) {
+  std::vector<std::string> files;
+  for (const std::string& path : paths) {
+    std::error_code error;
+    std::filesystem::path absolute = path;
+    if (path != "-" && !path.empty()) {
+      absolute = std::filesystem::absolute(path, error);
+    }
+    files.push_back(error ? path : absolute.string());
+  }
+  return files;
+}
+
 RunMode ModeOf(const RunCommandOptions& o, const RankGroup* ranks,
                const OutputTable& outputs) {
   if (ranks != nullptr) return RunMode::kRanks;
@@ -90,7 +105,8 @@ bool CheckFiles(const RunCommandOptions& o, RunPlan& plan, std::ostream& err) {
   std::string problem = PathClashProblem(o, plan.outputs);
   std::vector<std::string> unopenable;
   for (size_t i = 0; problem.empty() && i < plan.datasets.size(); ++i) {
-    std::string why = UnopenableDataset(plan.datasets[i]);
+    std::string why =
+        UnopenableDataset(plan.datasets[i], plan.dataset_files[i]);
     if (why.empty()) continue;
     plan.unreadable.push_back(i);
     unopenable.push_back(std::move(why));
@@ -147,7 +163,7 @@ bool ResolveCheckpoint(const RunCommandOptions& o, const RunCommandCli& cli,
   c.settings = CheckpointSettings(cli, plan.run);
   try {
     if (!o.resume.empty() && !resumed) resumed = ReadCheckpointFile(o.resume);
-    c.datasets = DatasetIdentities(plan.datasets);
+    c.datasets = DatasetIdentities(plan.datasets, plan.dataset_files);
     if (resumed) {
       const std::string why =
           ResumeRefusal(*resumed, c.settings, c.datasets, CurrentManifest());
@@ -177,6 +193,7 @@ std::unique_ptr<const RunPlan> Resolve(const RunCommandOptions& o,
   // The outputs' paths resolved before a plugin is loaded: one that calls
   // chdir() cannot move them.
   plan->outputs = MakeOutputTable(o, rank);
+  plan->dataset_files = DatasetFiles(o.datasets);
   auto strategies = std::make_shared<LoadedStrategies>();
   if (!strategies->Load(o, err)) return nullptr;
   plan->strategies = strategies;
@@ -200,6 +217,9 @@ std::unique_ptr<const RunPlan> Resolve(const RunCommandOptions& o,
   plan->datasets = o.datasets;
   plan->dataset_names = DatasetNames(o.datasets);
   plan->run = EngineOptions(o, *strategies, ranks);
+  for (size_t i = 0; i < plan->datasets.size(); ++i) {
+    plan->run.dataset_files[plan->datasets[i]] = plan->dataset_files[i];
+  }
   plan->ranks = ranks;
   plan->max_messages = o.max_messages;
   plan->show_progress =

@@ -56,7 +56,10 @@ struct InstructionsPlan {
 struct RunPlan {
   RunMode mode = RunMode::kOnePass;
   bool list = false;  // --list: print the strategies, run nothing
-  std::vector<std::string> datasets;
+  std::vector<std::string> datasets;  // as given: what messages say
+  // Where each dataset is opened: its path made absolute before a plugin
+  // loads ("-" stays "-"), so that a plugin's chdir() cannot lose it.
+  std::vector<std::string> dataset_files;
   // What each dataset is reported under: its file name, made unique
   // (DatasetNames), so that the run's report keys each row once.
   std::vector<std::string> dataset_names;

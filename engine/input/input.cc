@@ -27,13 +27,15 @@ namespace sudoku {
 // 1 MiB windows did (docs/performance.md).
 class Input::RawFile : public ByteSource {
  public:
-  explicit RawFile(const std::string& path) : path_(path) {
-    if (path == "-") {
+  explicit RawFile(const std::string& path) : RawFile(path, path) {}
+  // Opens `file`; `path` names it in messages.
+  RawFile(const std::string& file, const std::string& path) : path_(path) {
+    if (file == "-") {
       fd_.fd = STDIN_FILENO;
     } else {
       // Not blocking: opening a FIFO that no one writes to would wait in
       // open(2), deaf to SIGINT; the wait happens in poll(2) instead.
-      fd_.fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+      fd_.fd = open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
       if (fd_.fd < 0) {
         throw InputError("cannot open " + path + ": " + std::strerror(errno));
       }
@@ -221,6 +223,12 @@ Input::Input(const std::string& path)
   StartDecoding(path);
 }
 
+Input::Input(const std::string& file, const std::string& name)
+    : raw_(std::make_unique<RawFile>(file, name)),
+      buffer_(std::make_unique_for_overwrite<char[]>(kBufferSize)) {
+  StartDecoding(name);
+}
+
 Input::Input(std::istream& in, const std::string& name)
     : raw_(std::make_unique<RawFile>(in, name)),
       buffer_(std::make_unique_for_overwrite<char[]>(kBufferSize)) {
@@ -251,13 +259,18 @@ uint64_t Input::raw_bytes_read() const { return raw_->bytes_read(); }
 std::string Input::Sha256Hex() { return raw_->Sha256Hex(); }
 
 std::string Input::FileSha256Hex(const std::string& path) {
-  RawFile raw(path);
+  return FileSha256Hex(path, path);
+}
+
+std::string Input::FileSha256Hex(const std::string& file,
+                                 const std::string& name) {
+  RawFile raw(file, name);
   std::vector<char> chunk(kChunk);
   try {
     while (raw.Read(chunk.data(), chunk.size()) > 0) {
     }
   } catch (const InputError& error) {
-    throw InputError("cannot read " + path + ": " + error.what());
+    throw InputError("cannot read " + name + ": " + error.what());
   }
   return raw.Sha256Hex();
 }

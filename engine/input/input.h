@@ -72,6 +72,9 @@ class Input {
  public:
   // Throws InputError when the file cannot be opened.
   explicit Input(const std::string& path);
+  // Opens `file` and names it `name` in messages: a dataset opened by the
+  // absolute path bench made of it, said as the user gave it.
+  Input(const std::string& file, const std::string& name);
   // Reads `in` instead of a file (a command's standard input, which tests
   // replace with a string); `name` stands for it in messages.
   Input(std::istream& in, const std::string& name);
@@ -126,6 +129,9 @@ class Input {
   // Lowercase hex SHA-256 of the whole file at `path`, read raw (a plugin
   // library, for the report); throws InputError when it cannot be read.
   static std::string FileSha256Hex(const std::string& path);
+  // The same of `file`, named `name` in the error.
+  static std::string FileSha256Hex(const std::string& file,
+                                   const std::string& name);
 
   // A compressed input stops with an InputError once it has decoded more
   // than kExpansionFloor bytes and more than `ratio` times the raw bytes

@@ -63,9 +63,12 @@ DatasetResult RunDataset(const std::string& path, const RunOptions& options,
   result.path = path;
   std::unique_ptr<Input> input;
   try {
+    const auto file = options.dataset_files.find(path);
     input = path == "-" && options.open_stdin
                 ? std::make_unique<Input>(options.open_stdin(), path)
-                : std::make_unique<Input>(path);
+                : std::make_unique<Input>(
+                      file != options.dataset_files.end() ? file->second : path,
+                      path);
     input->SetMaxExpansion(options.max_expansion);
     result.input = input->facts();
     RunStages(*input, options, observer, resume, result);

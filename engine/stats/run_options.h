@@ -5,7 +5,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "engine/input/input.h"
@@ -43,6 +45,11 @@ struct RunOptions {
   // Under mpirun: the raw bytes "-" stands for (rank 0's standard input, sent
   // to every rank); unset, this process's own standard input.
   std::function<std::unique_ptr<ByteSource>()> open_stdin;
+  // Where each dataset is opened, by the path it was given: bench makes
+  // every one absolute before a plugin loads, so that a plugin's chdir()
+  // cannot lose a relative one. One not here is opened by its path; reports
+  // and messages name the path as given.
+  std::map<std::string, std::string> dataset_files;
   // bench --lines N: read at most N lines of each dataset (0: all), so an
   // endless input (/dev/zero, a pipe) ends; the stop is reported.
   uint64_t max_lines = 0;
