@@ -33,6 +33,14 @@ std::string RepeatRule(const PlanFacts& f) {
 }
 
 std::string StdoutRule(const PlanFacts& f) {
+  // Said here, naming the option, before the writer would refuse '-'
+  // naming no option.
+  if (const OutputFile* kept = FindOutput(f.outputs, OutputWriter::kCheckpoint);
+      kept != nullptr && kept->path == "-") {
+    return kept->option +
+           ": standard output cannot hold a checkpoint (a later --resume "
+           "reads it back); give a file";
+  }
   const std::vector<std::string> named = StdoutOptions(f.outputs);
   if (named.size() < 2) return "";
   return named[0] + " - and " + named[1] +
