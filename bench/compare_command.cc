@@ -2,6 +2,7 @@
 // committed baseline, as a table, an exit code and JSON.
 #include "bench/compare_command.h"
 
+#include <algorithm>
 #include <functional>
 #include <iostream>
 #include <set>
@@ -82,8 +83,10 @@ int CompareCommand::Execute() {
   options.gate_timing = !o.no_timing_gate;
   comparison = CompareReports(baseline, current, options);
 
-  // With the summary on standard output, the table goes to standard error.
-  std::ostream& console = o.markdown == "-" ? std::cerr : std::cout;
+  // With an output on standard output, the table goes to standard error.
+  const bool data_on_stdout = std::ranges::any_of(
+      outputs, [](const NamedPath& output) { return output.path == "-"; });
+  std::ostream& console = data_on_stdout ? std::cerr : std::cout;
   console << "bench compare: baseline " << o.baseline << ", current "
           << o.current << '\n';
   PrintComparison(console, comparison, BlessCommand(o.baseline, o.current));

@@ -239,10 +239,12 @@ int HistoryCommand::Show() {
   HistoryStore store = HistoryStore::Open(o.db, false, o.lock_timeout_s);
   std::vector<StoredRun> runs;
   const std::vector<Series> series = ReadSeries(store, o, o.branch, runs);
+  // With --bencher on standard output, the history goes to standard error.
+  std::ostream& console = o.bencher == "-" ? std::cerr : std::cout;
   if (o.json) {
-    WriteHistoryJson(std::cout, series, MeasureOf(o), ChangeOptions(o));
+    WriteHistoryJson(console, series, MeasureOf(o), ChangeOptions(o));
   } else {
-    PrintHistory(std::cout, series, MeasureOf(o), ChangeOptions(o));
+    PrintHistory(console, series, MeasureOf(o), ChangeOptions(o));
   }
   if (!o.bencher.empty() &&
       !WriteOutputFile(kName, o.bencher, [&](std::ostream& out) {
@@ -298,8 +300,9 @@ int HistoryCommand::Check() {
   const HistoryCheck check =
       CheckHistory(judged, baselines, runs, options,
                    [&](int64_t id) { return store.Ledger(id); });
-  // With the summary on standard output, the verdict goes to standard error.
-  PrintHistoryCheck(o.markdown == "-" ? std::cerr : std::cout, check);
+  // With an output on standard output, the verdict goes to standard error.
+  PrintHistoryCheck(
+      o.markdown == "-" || o.check_json == "-" ? std::cerr : std::cout, check);
   int exit_code = check.ExitCode();
   size_t next = 0;
   if (!o.check_json.empty()) WriteHistoryCheckJson(files[next++], check);
@@ -320,7 +323,9 @@ int HistoryCommand::Page() {
       })) {
     return kExitUsage;
   }
-  std::cout << kName << ": wrote " << o.html << ": " << series.size()
+  // With the page on standard output, the note goes to standard error.
+  (o.html == "-" ? std::cerr : std::cout)
+      << kName << ": wrote " << o.html << ": " << series.size()
             << " series\n";
   return kExitOk;
 }
