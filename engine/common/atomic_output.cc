@@ -3,6 +3,7 @@
 #include "engine/common/atomic_output.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -17,6 +18,8 @@
 #include <fstream>
 #include <random>
 #include <streambuf>
+
+#include "engine/common/stop_request.h"
 
 namespace sudoku {
 namespace fs = std::filesystem;
@@ -241,6 +244,34 @@ bool AtomicOutput::Say(const std::string& what, int reason,
   return false;
 }
 
+namespace {
+
+// Opens the FIFO `path` for writing once it has a reader. open(2) would wait
+// for one deaf to a stop request (a handler's SA_RESTART restarts it), and
+// no poll(2) says a reader came: each try fails with ENXIO until then, and
+// between tries the wait is on the stop request. A stop requested meanwhile
+// ends the process as an unheeded signal does (engine/pipeline/interrupt.cc):
+// nothing was written yet, every temporary goes, exit 128 + the signal.
+int OpenFifo(const std::string& path) {
+  while (true) {
+    const int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd >= 0) {
+      // Written blocking, as any output is.
+      fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+      return fd;
+    }
+    if (errno != ENXIO) return -1;
+    pollfd wake{StopWakeFd(), POLLIN, 0};
+    poll(&wake, wake.fd >= 0 ? 1 : 0, 50);
+    if (const int signal = StopSignal(); signal != 0) {
+      AbandonOutputsFromSignal();
+      _exit(128 + signal);
+    }
+  }
+}
+
+}  // namespace
+
 bool AtomicOutput::OpenFile(const Options& options, std::string& error) {
   if (path_.empty()) {
     error = "an empty path names no file";
@@ -261,7 +292,8 @@ bool AtomicOutput::OpenFile(const Options& options, std::string& error) {
     // A device or FIFO: nothing to replace, and many may write it.
     direct_ = true;
     temporary_ = target_;
-    fd_ = open(target_.c_str(), O_WRONLY | O_CLOEXEC);
+    fd_ = S_ISFIFO(info.st_mode) ? OpenFifo(target_)
+                                 : open(target_.c_str(), O_WRONLY | O_CLOEXEC);
     return fd_ >= 0 || Say("cannot write " + path_, errno, error);
   }
   if (exists && access(target_.c_str(), W_OK) != 0) {
