@@ -4,7 +4,8 @@
 // second is refused, naming the first); '-' read from a redirect of an
 // output is refused; write errors (a file-size limit, a folder removed)
 // exit 2 naming the file; a new run over a checkpoint is refused; an empty
-// path is a usage error. Each case runs in a fresh copy of one folder of
+// path is a usage error; '-' carries the data alone; a plugin's chdir()
+// loses no dataset; a FIFO output without a reader hears SIGTERM. Each case runs in a fresh copy of one folder of
 // inputs; after it, every input is what it was and nothing half-written
 // (a temporary, a lock) is left.
 #include <gtest/gtest.h>
@@ -107,6 +108,61 @@ const Case kCases[] = {
     // '-' is standard output, never a file named '-'.
     {"$BENCH merge -q part.json --csv - | grep -q dataset", 0, "", ""},
     {"$BENCH compare keep.csv keep2.csv --json - | grep -q verdict", 0, "", ""},
+    // With an output on standard output, the console text goes to standard
+    // error: standard output is the data alone.
+    {"$BENCH compare keep.csv keep2.csv --json - 2>/dev/null | "
+     "python3 -m json.tool >/dev/null",
+     0, "", ""},
+    {"$BENCH compare keep.csv keep2.csv --bencher - 2>/dev/null | "
+     "python3 -m json.tool >/dev/null",
+     0, "", ""},
+    {"$BENCH compare keep.csv keep2.csv --html - 2>/dev/null | head -c 9 | "
+     "grep -qx '<!DOCTYPE'",
+     0, "", ""},
+    {"$BENCH merge part.json --csv - 2>/dev/null | head -c 8 | "
+     "grep -qx 'dataset,'",
+     0, "", ""},
+    {"$BENCH history add --db h.db --commit aaaa keep.csv >/dev/null && "
+     "$BENCH history check --db h.db --json - 2>/dev/null | "
+     "python3 -m json.tool >/dev/null && "
+     "$BENCH history show --db h.db --bencher - 2>/dev/null | "
+     "python3 -m json.tool >/dev/null && "
+     "$BENCH history --db h.db --html - 2>/dev/null | head -c 9 | "
+     "grep -qx '<!DOCTYPE'",
+     0, "", ""},
+    // An output that cannot be standard output is refused naming its option.
+    {"$BENCH -q --checkpoint - good.txt", 2,
+     "bench: --checkpoint: standard output cannot hold a checkpoint", ""},
+    // A plugin's chdir() between datasets or as it loads cannot lose a
+    // relative dataset: each is opened by the absolute path the plan made
+    // of it before any plugin loaded, and still named as given.
+    {"cp good.txt g2.txt && $BENCH -q -t 1 --plugin $CHDIR -s wander "
+     "--csv w.csv good.txt g2.txt && grep -q '^g2.txt,wander,' w.csv && "
+     "! grep -q \"$PWD\" w.csv",
+     0, "", ""},
+    {"CHDIR_PLUGIN_AT_LOAD=1 $BENCH -q --plugin $CHDIR -s wander "
+     "--checkpoint ck4.json --csv w.csv good.txt && "
+     "grep -q '^good.txt,wander,' w.csv && test ! -e /tmp/ck4.json",
+     0, "", ""},
+    {"CHDIR_PLUGIN_AT_LOAD=1 $BENCH -q --plugin $CHDIR -s wander good.txt "
+     "missing.txt",
+     2, "bench: cannot open missing.txt: No such file", ""},
+    // Two --resume of one checkpoint at once: the second is refused, naming
+    // the first, and the per-puzzle file has every puzzle once.
+    {"$BENCH -q -t 1 --batch 10 --plugin $SLOW -s slow --checkpoint ck5.json "
+     "--checkpoint-every 0 --per-puzzle pp.csv big.txt & sleep 1; "
+     "kill -INT $!; wait $!; test -s ck5.json || exit 9; "
+     "$BENCH --resume ck5.json >/dev/null & sleep 1; "
+     "$BENCH --resume ck5.json; code=$?; kill -INT $!; wait $!; "
+     "$BENCH --resume ck5.json >/dev/null 2>&1 || exit 8; "
+     "test $(grep -c '' pp.csv) = 301 && "
+     "test $(cut -d, -f2 pp.csv | sort -u | wc -l) = 301 && exit $code",
+     2, "pp.csv is being written by another run (pid ", ""},
+    // A FIFO output with no reader: a stop signal is heard while bench
+    // waits for one, and the earlier output is left as it was.
+    {"$BENCH -q --csv keep.csv --html fifo good.txt & pid=$!; sleep 1; "
+     "kill -TERM $pid; sleep 3; kill -KILL $pid 2>/dev/null; wait $pid",
+     143, "", ""},
 };
 
 std::string Read(const fs::path& path) {
@@ -135,7 +191,8 @@ int Shell(const fs::path& folder, const std::string& command,
       "cd '" + folder.string() + "' && export BENCH='" +
       std::string(BENCH_BINARY) + "' GEN='" + GEN_BINARY + "' SHUFFLE='" +
       SHUFFLE_BINARY + "' CONVERT='" + CONVERT_BINARY + "' CORPUS='" +
-      CORPUS_BINARY + "' CHDIR='" + CHDIR_PLUGIN + "' && (" + command +
+      CORPUS_BINARY + "' CHDIR='" + CHDIR_PLUGIN + "' SLOW='" + SLOW_PLUGIN +
+      "' && (" + command +
       ") > ../stdout.log 2> ../stderr.log";
   const fs::path script_file = folder / ".." / "case.sh";
   std::ofstream(script_file) << script << "\n";
