@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <utility>
 
 #include "bench/run/checkpoint_run.h"
 #include "bench/run/observers.h"
@@ -99,10 +100,11 @@ std::string Agreed(RankGroup* ranks, const std::string& problem) {
 }
 
 // The checks on files, before anything is opened for writing: no output on
-// an input or on another output, every dataset openable. A dataset that is
-// not is said now and skipped, unless the mode needs every one.
-bool CheckFiles(const RunCommandOptions& o, RunPlan& plan, std::ostream& err) {
-  std::string problem = PathClashProblem(o, plan.outputs);
+// an input or on another output (`clash`, found before a plugin loaded),
+// every dataset openable. A dataset that is not is said now and skipped,
+// unless the mode needs every one.
+bool CheckFiles(std::string clash, RunPlan& plan, std::ostream& err) {
+  std::string problem = std::move(clash);
   std::vector<std::string> unopenable;
   for (size_t i = 0; problem.empty() && i < plan.datasets.size(); ++i) {
     std::string why =
@@ -194,6 +196,9 @@ std::unique_ptr<const RunPlan> Resolve(const RunCommandOptions& o,
   // chdir() cannot move them.
   plan->outputs = MakeOutputTable(o, rank);
   plan->dataset_files = DatasetFiles(o.datasets);
+  // Compared now, by the paths as given: after a plugin's chdir() they
+  // would name other files.
+  std::string clash = PathClashProblem(o, plan->outputs);
   auto strategies = std::make_shared<LoadedStrategies>();
   if (!strategies->Load(o, err)) return nullptr;
   plan->strategies = strategies;
@@ -234,7 +239,7 @@ std::unique_ptr<const RunPlan> Resolve(const RunCommandOptions& o,
   }
   if (cli.MaxSlowdownGiven()) plan->ab.max_slowdown = o.max_slowdown;
   plan->ab.batch_given = cli.BatchGiven();
-  if (!CheckFiles(o, *plan, err) ||
+  if (!CheckFiles(std::move(clash), *plan, err) ||
       !ResolveCheckpoint(o, cli, std::move(args), std::move(resumed), *plan,
                          err)) {
     return nullptr;

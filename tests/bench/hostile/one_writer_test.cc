@@ -144,6 +144,9 @@ const Case kCases[] = {
      "--checkpoint ck4.json --csv w.csv good.txt && "
      "grep -q '^good.txt,wander,' w.csv && test ! -e /tmp/ck4.json",
      0, "", ""},
+    {"CHDIR_PLUGIN_AT_LOAD=1 $BENCH -q --plugin $CHDIR -s wander --csv "
+     "$PWD/good.txt good.txt",
+     2, "names the same file as the dataset good.txt", ""},
     {"CHDIR_PLUGIN_AT_LOAD=1 $BENCH -q --plugin $CHDIR -s wander good.txt "
      "missing.txt",
      2, "bench: cannot open missing.txt: No such file", ""},
