@@ -150,6 +150,10 @@ struct Strategy {
   // empty when built in (the run manifest's build_flags are its build) or
   // when the plugin does not say.
   std::string_view origin_build{};
+  // Its solves run in another process (bench --exec): the calling thread
+  // waits for the answer, so its time off the CPU is the solve's own, and
+  // the engine does not take it out (engine/pipeline/off_cpu_watch.h).
+  bool solves_elsewhere = false;
 
   // What the engine, bench and the tools call, for every strategy, and the
   // only way they call one (tests/layout_check.py refuses a direct call of

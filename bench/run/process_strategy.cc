@@ -564,6 +564,7 @@ Strategy ProcessStrategies::RowFor(const Spec& spec) const {
   row.origin = spec.origin;
   row.origin_sha256 = spec.sha256;
   row.last_error = LastError;
+  row.solves_elsewhere = true;
   return row;
 }
 

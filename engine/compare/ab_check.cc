@@ -23,7 +23,9 @@ void AbCheck::OnRecord(const std::string& path, const PuzzleRecord& record,
   const PuzzleOutcome& b = outcomes[1];
   const bool searched =
       a.verdict != Verdict::kInvalid && a.verdict != Verdict::kMalformed;
-  batcher_.Add(searched, a.nanos, b.nanos);
+  // Each side's time on the CPU: a preemption inside a solve is not the
+  // build's cost (PuzzleOutcome::cpu_nanos).
+  batcher_.Add(searched, a.cpu_nanos(), b.cpu_nanos());
   if (searched) {
     ++searched_;
     if (a.result.nodes != b.result.nodes ||

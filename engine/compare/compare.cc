@@ -76,11 +76,18 @@ TimingCheck CheckTiming(const ReportEntry& base, const ReportEntry& cur,
   t.slowdown =
       b.puzzles_per_s > 0 ? 1.0 - c.puzzles_per_s / b.puzzles_per_s : 0.0;
   t.noise = std::max(RelativeSpread(b), RelativeSpread(c));
-  // Without CPU figures the wall clock is all there is to go by.
-  t.cpu_slowdown =
-      b.pass_cpu_s > 0 && c.pass_cpu_s > 0 && c.puzzles > 0
-          ? 1.0 - (c.puzzles / c.pass_cpu_s) / (b.puzzles / b.pass_cpu_s)
-          : t.slowdown;
+  // Puzzles per second of the solves' thread CPU time where both reports
+  // have it (a preemption or a stall does not move it); else of the pass's
+  // process CPU time, as older reports give it. Without CPU figures the
+  // wall clock is all there is to go by.
+  if (b.puzzles_per_cpu_s > 0 && c.puzzles_per_cpu_s > 0) {
+    t.cpu_slowdown = 1.0 - c.puzzles_per_cpu_s / b.puzzles_per_cpu_s;
+  } else if (b.pass_cpu_s > 0 && c.pass_cpu_s > 0 && c.puzzles > 0) {
+    t.cpu_slowdown =
+        1.0 - (c.puzzles / c.pass_cpu_s) / (b.puzzles / b.pass_cpu_s);
+  } else {
+    t.cpu_slowdown = t.slowdown;
+  }
   if (!options.gate_timing) {
     t.note = "informational: timing gate off";
   } else if (b.repeats < options.min_repeats ||
@@ -219,6 +226,13 @@ ReportRow SummarizeRounds(std::span<const ReportRow> rounds) {
   row.puzzles_per_s_min = *std::ranges::min_element(values);
   row.puzzles_per_s_max = *std::ranges::max_element(values);
   row.puzzles_per_s = Median(values);
+  // The CPU figure is the median of the rounds' own, as the wall figure is.
+  std::vector<double> cpu;
+  for (const ReportRow& r : rounds) cpu.push_back(r.puzzles_per_cpu_s);
+  if (std::ranges::min(cpu) > 0) {
+    row.puzzles_per_cpu_s = Median(cpu);
+    row.solve_cpu_s = row.puzzles / row.puzzles_per_cpu_s;
+  }
   return row;
 }
 

@@ -36,9 +36,10 @@ struct CompareOptions {
   // (max - min) / median of the two rows' rounds. One round has no spread,
   // so timing is gated only when both rows ran at least this many rounds,
   // on the same cpu and thread count; otherwise it is informational. A fall
-  // must also show in puzzles per CPU-second (the pass's process CPU time)
-  // when both rows have it: on a shared machine other jobs steal wall time,
-  // not CPU time.
+  // must also show in puzzles per CPU-second when both rows have it (the
+  // solves' thread CPU time, puzzles_per_cpu_s, where both reports have
+  // that; else the pass's process CPU time): on a shared machine other jobs
+  // steal wall time, not CPU time.
   int min_repeats = 3;
   bool gate_timing = true;
   // Instructions per puzzle (bench --instructions) between builds that are

@@ -70,6 +70,8 @@ json StatsJson(const StrategyStats& s) {
   if (s.several_claimed_one > 0) {
     stats["several_claimed_one"] = s.several_claimed_one;
   }
+  // Only when some solve was caught off the CPU; older files have none.
+  if (s.off_cpu_nanos > 0) stats["off_cpu_nanos"] = s.off_cpu_nanos;
   return stats;
 }
 
@@ -92,6 +94,8 @@ StrategyStats StatsFrom(const json& j, size_t keep_slowest) {
   s.nodes_max = std::min(j.at("nodes_max").get<uint64_t>(), kMostNodes);
   s.nanos = HistogramFrom(j.at("nanos"));
   s.nodes = HistogramFrom(j.at("nodes"));
+  // More than the solve time would leave less than none: MakeRows caps it.
+  s.off_cpu_nanos = j.value("off_cpu_nanos", uint64_t{0});
   for (const json& p : j.at("slowest")) {
     SlowPuzzle puzzle{p.at("nanos"), p.at("nodes"), p.at("line"), {},
                       p.value("over_budget", false)};

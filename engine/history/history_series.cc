@@ -72,6 +72,15 @@ std::vector<Series> BuildSeries(const std::vector<StoredRun>& runs) {
   std::vector<Series> series;
   for (auto& [key, b] : building) {
     Series s{key, {}};
+    // One measure for the whole series: the solves' thread CPU time when
+    // every run has it, else each run's share of its pass's CPU time (a
+    // series that began before puzzles_per_cpu_s), so that the change of
+    // measure is no change point.
+    const bool thread_cpu = std::ranges::all_of(b.by_commit, [](const auto& p) {
+      return std::ranges::all_of(p.second.runs, [](const StoredResult* run) {
+        return run->entry.row.puzzles_per_cpu_s > 0;
+      });
+    });
     for (auto& [commit, point] : b.by_commit) {
       std::vector<double> medians, cpu;
       point.low = point.runs.front()->entry.row.puzzles_per_s_min;
@@ -80,7 +89,8 @@ std::vector<Series> BuildSeries(const std::vector<StoredRun>& runs) {
       for (const StoredResult* run : point.runs) {
         const ReportRow& r = run->entry.row;
         medians.push_back(r.puzzles_per_s);
-        cpu.push_back(CpuThroughput(r));
+        cpu.push_back(thread_cpu ? r.puzzles_per_cpu_s
+                                 : PassCpuPuzzlesPerSecond(r));
         point.low = std::min(point.low, r.puzzles_per_s_min);
         point.high = std::max(point.high, r.puzzles_per_s_max);
         const auto other = ExactValues(run->entry);

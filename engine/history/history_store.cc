@@ -251,11 +251,7 @@ HistoryStore::HistoryStore(std::unique_ptr<SqlConnection> db, bool write)
   }
 }
 
-double CpuThroughput(const ReportRow& row) {
-  if (!(row.pass_cpu_s > 0 && row.pass_wall_s > 0 && row.wall_s > 0)) return 0;
-  const double cpu_s = row.pass_cpu_s * (row.wall_s / row.pass_wall_s);
-  return static_cast<double>(row.puzzles) / cpu_s;
-}
+double CpuThroughput(const ReportRow& row) { return CpuPuzzlesPerSecond(row); }
 
 std::string StoredHeader() {
   std::string header;

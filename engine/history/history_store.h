@@ -111,9 +111,10 @@ int HistorySchemaVersion(SqlConnection& db);
 void MigrateHistory(SqlConnection& db, int version);
 
 // Puzzles per CPU-second of a report row, as the store records it beside
-// puzzles_per_s: its puzzles over its share of the pass's CPU time (the
-// pass's CPU seconds split as its wall time is, in proportion to the
-// strategies' solve times); 0 when the row has no CPU time.
+// puzzles_per_s: CpuPuzzlesPerSecond (engine/report/report.h), the solves'
+// thread CPU time where the report has it, else its share of the pass's
+// process CPU time; 0 when the row has no CPU time. A series is judged by
+// one of the two for all its points (BuildSeries).
 double CpuThroughput(const ReportRow& row);
 
 // The CSV header and fields a row is stored as: the current schema's

@@ -4,6 +4,7 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <span>
 
 #include "engine/pipeline/pipeline_solver.h"
@@ -55,6 +56,14 @@ void Accountant::Account(const Batch& batch) {
   if (keep_slowest_) {
     for (StrategyStats& s : result_.stats) {
       s.slowest.Reserve(batch.lines.size());
+    }
+  }
+  const size_t blocks = (batch.records.size() + StrategyStats::kCpuBlock - 1) /
+                        StrategyStats::kCpuBlock;
+  for (StrategyStats& s : result_.stats) {
+    const size_t needed = s.cpu_blocks.size() + blocks;
+    if (needed > s.cpu_blocks.capacity()) {
+      s.cpu_blocks.reserve(std::max(needed, 2 * s.cpu_blocks.capacity()));
     }
   }
   const size_t to_tell =

@@ -34,7 +34,10 @@ struct Problem {
 struct TallyEntry {
   uint64_t nanos = 0;
   uint64_t nodes = 0;
-  uint32_t disagreements = 0;
+  // PuzzleOutcome::off_cpu_nanos in microseconds, saturated (71 minutes).
+  uint32_t off_cpu_micros = 0;
+  // At most one a puzzle (PuzzleSolver::CrossCheck counts each once).
+  uint16_t disagreements = 0;
   Verdict verdict = Verdict::kMalformed;
   bool guessed : 1 = false;
   bool differs_from_file : 1 = false;

@@ -2,8 +2,17 @@
 #include "engine/pipeline/pipeline_solver.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace sudoku {
+namespace {
+
+// Nanoseconds as whole microseconds in 32 bits, saturated.
+uint32_t Micros32(uint64_t nanos) {
+  return static_cast<uint32_t>(std::min<uint64_t>(nanos / 1000, UINT32_MAX));
+}
+
+}  // namespace
 
 // A second solver over the strategies in reverse order: its outcomes come
 // out reversed and are put back in RunOptions order, so nothing after the
@@ -91,10 +100,16 @@ void BatchSolver::SolveParsed(Batch& batch, size_t begin, size_t end) {
         record.status == RecordStatus::kReferenceWrong;
     for (size_t i = 0; i < strategies_; ++i) {
       const PuzzleOutcome& o = outcomes[i];
-      tallies[i] = {o.nanos,          o.result.nodes,
-                    o.disagreements,  o.verdict,
-                    o.result.guessed, o.differs_from_file,
-                    o.unchecked,      o.several_claimed_one,
+      tallies[i] = {o.nanos,
+                    o.result.nodes,
+                    Micros32(o.off_cpu_nanos),
+                    static_cast<uint16_t>(
+                        std::min<uint32_t>(o.disagreements, UINT16_MAX)),
+                    o.verdict,
+                    o.result.guessed,
+                    o.differs_from_file,
+                    o.unchecked,
+                    o.several_claimed_one,
                     reference_wrong};
     }
   }
@@ -146,6 +161,9 @@ size_t BatchSolver::Tally(const Batch& batch, size_t strategies,
   size_t to_tell = 0;
   for (size_t r = 0; r < batch.records.size(); ++r) {
     const TallyEntry* tallies = batch.tallies.data() + r * strategies;
+    if (r % StrategyStats::kCpuBlock == 0) {
+      for (size_t i = 0; i < strategies; ++i) stats[i].cpu_blocks.push_back(0);
+    }
     // The solver stage gives these two verdicts, and only these, to
     // records it did not search.
     if (tallies[0].verdict == Verdict::kInvalid ||
@@ -162,6 +180,10 @@ size_t BatchSolver::Tally(const Batch& batch, size_t strategies,
       const TallyEntry& t = tallies[i];
       StrategyStats& s = stats[i];
       s.Add({t.verdict, t.nanos, t.nodes, t.guessed});
+      const uint64_t off_cpu =
+          std::min<uint64_t>(uint64_t{t.off_cpu_micros} * 1000, t.nanos);
+      s.off_cpu_nanos += off_cpu;
+      s.cpu_blocks.back() += t.nanos - off_cpu;
       s.disagreements += t.disagreements;
       if (keep_slowest) {
         const PuzzleRecord& record = batch.records[r];

@@ -8,6 +8,7 @@
 #include "engine/pipeline/in_flight.h"
 #include "engine/pipeline/instruction_count.h"
 #include "engine/pipeline/interrupt.h"
+#include "engine/pipeline/off_cpu_watch.h"
 
 namespace sudoku {
 namespace {
@@ -94,10 +95,11 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
   const auto& strategies = options_.strategies;
   const size_t n = strategies.size();
   Checked checked;
+  OffCpuWatch& watch = OffCpuWatch::ForThisThread();
   for (size_t i = 0; i < n; ++i) {
     if (CutByStop(nullptr)) [[unlikely]] return {.stopped = true};
     MarkInFlight(*strategies[i], path_, record.line);  // for a crash report
-    const uint64_t start = TickClock::Now();
+    const uint64_t start = watch.Start();
     // Constructed in place, not assigned: the strategy's result is written
     // straight into the outcome instead of copied from a temporary (104
     // bytes a puzzle). SolveResult is trivially destructible.
@@ -109,7 +111,10 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
     new (&outcomes[i].result) SolveResult(strategies[i]->Solve(
         record.puzzle, options_.solution_limit, options_.max_nodes));
     if (counting_) EndCountedSolve(options_.count_instructions);
-    outcomes[i].nanos = clock_.Nanos(start, TickClock::Now());
+    const uint64_t end = TickClock::Now();
+    outcomes[i].nanos = clock_.Nanos(start, end);
+    const uint64_t off_cpu = watch.End(clock_, start, end);
+    outcomes[i].off_cpu_nanos = strategies[i]->solves_elsewhere ? 0 : off_cpu;
     ClearInFlight();
     if (CutByStop(&outcomes[i].result)) [[unlikely]] return {.stopped = true};
     outcomes[i].verdict = VerdictOf(outcomes[i].result.outcome);

@@ -10,6 +10,7 @@
 
 #include "engine/common/text_format.h"
 #include "engine/input/puzzle.h"
+#include "engine/stats/cpu_rank.h"
 
 namespace sudoku {
 namespace {
@@ -36,6 +37,56 @@ void AddErrorsColumn(const std::vector<ReportRow>& rows,
   for (size_t i = 0; i < rows.size(); ++i) {
     table[i + 1].insert(table[i + 1].begin() + after_wrong,
                         Grouped(rows[i].errors));
+  }
+}
+
+// The rows ranked by puzzles per CPU-second, which a preemption or a stall
+// does not move (ReportRow::puzzles_per_cpu_s), and each row's rank cell:
+// its place, and "(~N)" when its CPU blocks cannot tell it from rank N's.
+struct Ranked {
+  std::vector<size_t> order;  // row indices, fastest first
+  std::vector<std::string> cells;
+  bool within_noise = false, too_few_blocks = false;
+};
+
+Ranked RankRows(const DatasetResult& result,
+                const std::vector<ReportRow>& rows) {
+  std::vector<double> rates;
+  std::vector<std::span<const uint64_t>> blocks;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    rates.push_back(rows[i].puzzles_per_cpu_s);
+    if (i < result.stats.size()) blocks.push_back(result.stats[i].cpu_blocks);
+  }
+  Ranked ranked;
+  size_t place = 0;
+  for (const CpuRank& rank : RankByCpu(rates, blocks)) {
+    ranked.order.push_back(rank.index);
+    std::string cell = std::to_string(++place);
+    if (rank.from_above == Separation::kWithinNoise) {
+      ranked.within_noise = true;
+      cell += " (~" + std::to_string(place - 1) + ")";
+    }
+    ranked.too_few_blocks |=
+        place > 1 && rank.from_above == Separation::kTooFewBlocks;
+    ranked.cells.push_back(cell);
+  }
+  return ranked;
+}
+
+// What the rank column means, under a table of several strategies.
+void WriteRankNote(std::ostream& out, const Ranked& ranked) {
+  out << "  rank: by puzzles/cpu-s, puzzles per second of solve time less "
+         "the time the thread spent off the CPU (preempted, stalled); "
+         "puzzles/s is by the wall clock\n";
+  if (ranked.within_noise) {
+    out << "  (~N): within noise of rank N: the blocks of "
+        << StrategyStats::kCpuBlock
+        << " lines do not tell the two apart (two standard errors)\n";
+  }
+  if (ranked.too_few_blocks) {
+    out << "  noise unknown: fewer than " << kLeastNoiseBlocks
+        << " blocks of " << StrategyStats::kCpuBlock
+        << " lines, too few to tell a difference from noise\n";
   }
 }
 
@@ -131,22 +182,34 @@ void ConsoleReporter::ReportPass(const Manifest&, const DatasetResult& result,
          << " lines/s\n";
     return;
   }
+  const Ranked ranked = RankRows(result, rows);
+  const bool several = rows.size() > 1;
   std::vector<std::vector<std::string>> table = {
       {"strategy", "puzzles", "solved", "multiple", "none", "invalid",
-       "malformed", "over budget", "wrong", "puzzles/s", "mean us", "p50 us",
-       "p90 us", "p99 us", "max us", "mean nodes", "max nodes", "no guess %"}};
-  for (const ReportRow& r : rows) {
+       "malformed", "over budget", "wrong", "puzzles/cpu-s", "puzzles/s",
+       "mean us", "p50 us", "p90 us", "p99 us", "max us", "mean nodes",
+       "max nodes", "no guess %"}};
+  std::vector<ReportRow> shown;
+  for (size_t place = 0; place < ranked.order.size(); ++place) {
+    const ReportRow& r = rows[ranked.order[place]];
+    shown.push_back(r);
     table.push_back({r.strategy, Grouped(r.puzzles), Grouped(r.solved),
                      Grouped(r.multiple), Grouped(r.no_solution),
                      Grouped(r.invalid), Grouped(r.malformed),
                      Grouped(r.over_budget), Grouped(r.wrong),
+                     Grouped(static_cast<uint64_t>(r.puzzles_per_cpu_s + 0.5)),
                      Grouped(static_cast<uint64_t>(r.puzzles_per_s + 0.5)),
                      Short(r.mean_us), Short(r.p50_us), Short(r.p90_us),
                      Short(r.p99_us), Short(r.max_us), Short(r.nodes_mean),
                      Grouped(r.nodes_max), Fixed(r.no_guess_pct, 1)});
+    if (several) table.back().insert(table.back().begin(), ranked.cells[place]);
   }
-  AddErrorsColumn(rows, table);
-  PrintTable(out_, table);
+  if (several) table[0].insert(table[0].begin(), "rank");
+  AddErrorsColumn(shown, table);
+  TableLayout layout;
+  if (several) layout.left_aligned = {0, 1};
+  PrintTable(out_, table, layout);
+  if (several) WriteRankNote(out_, ranked);
   for (size_t i = 0; i < result.stats.size(); ++i) {
     const auto slowest = result.stats[i].slowest.Sorted();
     if (slowest.empty()) continue;

@@ -146,6 +146,17 @@ std::vector<std::string> DatasetNames(const std::vector<std::string>& paths) {
   return names;
 }
 
+double CpuPuzzlesPerSecond(const ReportRow& row) {
+  if (row.puzzles_per_cpu_s > 0) return row.puzzles_per_cpu_s;
+  return PassCpuPuzzlesPerSecond(row);
+}
+
+double PassCpuPuzzlesPerSecond(const ReportRow& row) {
+  if (!(row.pass_cpu_s > 0 && row.pass_wall_s > 0 && row.wall_s > 0)) return 0;
+  const double cpu_s = row.pass_cpu_s * (row.wall_s / row.pass_wall_s);
+  return static_cast<double>(row.puzzles) / cpu_s;
+}
+
 std::vector<ReportRow> MakeRows(const DatasetResult& result,
                                 const RunOptions& options) {
   double total_solve_s = 0;
@@ -208,6 +219,13 @@ std::vector<ReportRow> MakeRows(const DatasetResult& result,
     row.reference_wrong = s.reference_wrong;
     row.several_claimed_one = s.several_claimed_one;
     row.strategy_build = std::string(strategy.origin_build);
+    const uint64_t solve_nanos = s.nanos.sum();
+    row.solve_cpu_s =
+        static_cast<double>(solve_nanos -
+                            std::min(s.off_cpu_nanos, solve_nanos)) *
+        1e-9;
+    row.puzzles_per_cpu_s =
+        row.solve_cpu_s > 0 ? row.puzzles / row.solve_cpu_s : 0;
     rows.push_back(row);
   }
   return rows;

@@ -92,7 +92,26 @@ struct ReportRow {
   // (StrategyStats::several_claimed_one); either fails the run.
   uint64_t reference_wrong = 0;
   uint64_t several_claimed_one = 0;
+  // solve_s less the time the solving thread spent off the CPU inside
+  // solves (a preemption, a stall, a sleep: StrategyStats::off_cpu_nanos),
+  // and puzzles / solve_cpu_s: the throughput the console ranks by and
+  // compare, --ab and the history judge. 0 in reports from before them.
+  double solve_cpu_s = 0;
+  double puzzles_per_cpu_s = 0;
 };
+
+// Puzzles per CPU-second of a row by the pass's process CPU time: the
+// pass's CPU seconds split as its wall time is, in proportion to the
+// strategies' solve times (what history read before puzzles_per_cpu_s, and
+// what a report from before it still gives); 0 when the row has none. A
+// preemption does not add to it, but a stall inside one strategy's solve
+// moves the split towards that strategy.
+double PassCpuPuzzlesPerSecond(const ReportRow& row);
+
+// Puzzles per CPU-second of a row: puzzles_per_cpu_s where the report has
+// it, PassCpuPuzzlesPerSecond for an older one. Two rows are judged by one
+// measure: compare and history fall back for both when either lacks it.
+double CpuPuzzlesPerSecond(const ReportRow& row);
 
 // The rows of one pass, one per strategy. A pass that ran several
 // strategies splits its wall time among them in proportion to their summed

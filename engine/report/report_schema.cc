@@ -158,6 +158,12 @@ void NothingJudged(ReportRow& row) {
   row.reference_wrong = 0;
   row.several_claimed_one = 0;
 }
+// Reports from before solve time in CPU time have none: readers fall back
+// to pass_cpu_s (CpuPuzzlesPerSecond).
+void NoSolveCpuTime(ReportRow& row) {
+  row.solve_cpu_s = 0;
+  row.puzzles_per_cpu_s = 0;
+}
 // Reports from before the ABI's build description name no plugin build.
 void NoPluginBuild(ReportRow& row) { row.strategy_build.clear(); }
 
@@ -330,6 +336,15 @@ constexpr ReportColumn kColumns[] = {
     Added(Integer<&R::reference_wrong>("reference_wrong"), &NothingJudged),
     Added(Integer<&R::several_claimed_one>("several_claimed_one"),
           &NothingJudged),
+    // Added with time off the CPU taken out (issues 44, 49): the summed
+    // solve time less what the thread spent off the CPU inside solves
+    // (engine/pipeline/off_cpu_watch.h), and puzzles per second of it, which
+    // a preemption or a scheduler stall does not move. Not in the compared
+    // table: compare's timing check reads it (CheckTiming).
+    Added(Decimal<&R::solve_cpu_s, 6>("solve_cpu_s", kTiming),
+          &NoSolveCpuTime),
+    Added(Decimal<&R::puzzles_per_cpu_s, 1>("puzzles_per_cpu_s", kTiming),
+          &NoSolveCpuTime),
 };
 // clang-format on
 

@@ -2,6 +2,7 @@
 // answer to a line, the pass's counts and statistics, and where it stands.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -19,6 +20,10 @@ struct PuzzleOutcome {
   Verdict verdict = Verdict::kMalformed;
   SolveResult result;
   uint64_t nanos = 0;
+  // Of nanos, the time the thread spent off the CPU (a preemption, a stall,
+  // a sleep), as far as engine/pipeline/off_cpu_watch.h tells it; 0 for a
+  // strategy that solves in another process (Strategy::solves_elsewhere).
+  uint64_t off_cpu_nanos = 0;
   uint32_t disagreements = 0;  // unresolved clashes with other strategies
   // A valid answer that is not the file's own: another solution than its
   // solution column, or another count than its `puzzle:count:solution` says.
@@ -31,6 +36,11 @@ struct PuzzleOutcome {
   // solution column, a `puzzle:count:solution` count of 1, or a wrong
   // reference answer, which claims one too.
   bool several_claimed_one = false;
+
+  // The solve's time on the CPU: what bench --ab sums per batch.
+  uint64_t cpu_nanos() const {
+    return nanos - std::min(off_cpu_nanos, nanos);
+  }
 };
 
 // How far a pass has read, once everything read is accounted: the lines

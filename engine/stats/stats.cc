@@ -113,8 +113,11 @@ void StrategyStats::Merge(const StrategyStats& other) {
   nodes_total = AddNodes(nodes_total, other.nodes_total);
   nodes_max = std::max(nodes_max, std::min(other.nodes_max, kMostNodes));
   nanos.Merge(other.nanos);
+  off_cpu_nanos += other.off_cpu_nanos;
   nodes.Merge(other.nodes);
   slowest.Merge(other.slowest);
+  cpu_blocks.insert(cpu_blocks.end(), other.cpu_blocks.begin(),
+                    other.cpu_blocks.end());
 }
 
 uint64_t StrategyStats::puzzles() const {

@@ -102,6 +102,18 @@ struct StrategyStats {
   uint64_t nodes_total = 0;
   uint64_t nodes_max = 0;
   LogHistogram nanos;  // per searched puzzle (malformed and invalid excluded)
+  // Of nanos' sum, the time the solving thread spent off the CPU inside
+  // solves (engine/pipeline/off_cpu_watch.h): a preemption, a stall, a sleep.
+  uint64_t off_cpu_nanos = 0;
+  // Solve time less time off the CPU per block of kCpuBlock consecutive
+  // lines of a batch (a batch's last block may be shorter), in input order:
+  // the blocks of every strategy of a pass cover the same lines, so their
+  // ratios tell whether two strategies differ beyond noise
+  // (engine/stats/cpu_rank.h). Kept by a pass, not by statistics files
+  // (shards, checkpoints): a merged or resumed run has the blocks of its
+  // last part only, or none.
+  static constexpr size_t kCpuBlock = 128;
+  std::vector<uint64_t> cpu_blocks;
   LogHistogram nodes;
   SlowestPuzzles slowest;
 
