@@ -186,7 +186,7 @@ void ConsoleReporter::ReportPass(const Manifest&, const DatasetResult& result,
   const bool several = rows.size() > 1;
   std::vector<std::vector<std::string>> table = {
       {"strategy", "puzzles", "solved", "multiple", "none", "invalid",
-       "malformed", "over budget", "wrong", "puzzles/cpu-s", "puzzles/s",
+       "malformed", "over budget", "wrong", "puzzles/s", "puzzles/cpu-s",
        "mean us", "p50 us", "p90 us", "p99 us", "max us", "mean nodes",
        "max nodes", "no guess %"}};
   std::vector<ReportRow> shown;
@@ -197,8 +197,8 @@ void ConsoleReporter::ReportPass(const Manifest&, const DatasetResult& result,
                      Grouped(r.multiple), Grouped(r.no_solution),
                      Grouped(r.invalid), Grouped(r.malformed),
                      Grouped(r.over_budget), Grouped(r.wrong),
-                     Grouped(static_cast<uint64_t>(r.puzzles_per_cpu_s + 0.5)),
                      Grouped(static_cast<uint64_t>(r.puzzles_per_s + 0.5)),
+                     Grouped(static_cast<uint64_t>(r.puzzles_per_cpu_s + 0.5)),
                      Short(r.mean_us), Short(r.p50_us), Short(r.p90_us),
                      Short(r.p99_us), Short(r.max_us), Short(r.nodes_mean),
                      Grouped(r.nodes_max), Fixed(r.no_guess_pct, 1)});

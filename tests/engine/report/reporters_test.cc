@@ -70,7 +70,8 @@ TEST(CsvReporter, HeaderIsTheDocumentedSchema) {
       "puzzles_per_s_max,errors,strategy_origin,strategy_sha256,ranks,hosts,"
       "nodes_p50,nodes_p90,nodes_p99,complete,last_line,unchecked,"
       "strategy_build,instructions_per_puzzle,instructions_by,"
-      "instructions_sample,reference_wrong,several_claimed_one");
+      "instructions_sample,reference_wrong,several_claimed_one,solve_cpu_s,"
+      "puzzles_per_cpu_s");
 }
 
 TEST(CsvReporter, RowGolden) {
@@ -94,7 +95,9 @@ TEST(CsvReporter, RowGolden) {
       "5.000,5.000,5.000,90,30.000,50,50.000,0,0,0,0.000009,2.000000,"
       "3.500000,data/small.txt,420,00ff,lines,none,0.1.0,abc1234,"
       "GNU 12.2.0,Release -O3,\"Test CPU, 2 cores\",2026-01-02T03:04:05Z,1,"
-      "2.5,2.5,0,built in,,1,test-host:1,30,50,50,true,0,0,,,,,0,0");
+      "2.5,2.5,0,built in,,1,test-host:1,30,50,50,true,0,0,,,,,0,0,"
+      // No time off the CPU: solve_cpu_s is solve_s.
+      "0.000009,555555.6");
 }
 
 TEST(CsvReporter, UnlimitedBudgetIsAnEmptyField) {
