@@ -145,6 +145,39 @@ void WriteErrors(std::ostream& out, const DatasetResult& result,
   }
 }
 
+// The table of a pass's rows, ranked when there are several.
+void WriteTable(std::ostream& out, const DatasetResult& result,
+                const std::vector<ReportRow>& rows) {
+  const Ranked ranked = RankRows(result, rows);
+  const bool several = rows.size() > 1;
+  std::vector<std::vector<std::string>> table = {
+      {"strategy", "puzzles", "solved", "multiple", "none", "invalid",
+       "malformed", "over budget", "wrong", "puzzles/s", "puzzles/cpu-s",
+       "mean us", "p50 us", "p90 us", "p99 us", "max us", "mean nodes",
+       "max nodes", "no guess %"}};
+  std::vector<ReportRow> shown;
+  for (size_t place = 0; place < ranked.order.size(); ++place) {
+    const ReportRow& r = rows[ranked.order[place]];
+    shown.push_back(r);
+    table.push_back({r.strategy, Grouped(r.puzzles), Grouped(r.solved),
+                     Grouped(r.multiple), Grouped(r.no_solution),
+                     Grouped(r.invalid), Grouped(r.malformed),
+                     Grouped(r.over_budget), Grouped(r.wrong),
+                     Grouped(static_cast<uint64_t>(r.puzzles_per_s + 0.5)),
+                     Grouped(static_cast<uint64_t>(r.puzzles_per_cpu_s + 0.5)),
+                     Short(r.mean_us), Short(r.p50_us), Short(r.p90_us),
+                     Short(r.p99_us), Short(r.max_us), Short(r.nodes_mean),
+                     Grouped(r.nodes_max), Fixed(r.no_guess_pct, 1)});
+    if (several) table.back().insert(table.back().begin(), ranked.cells[place]);
+  }
+  if (several) table[0].insert(table[0].begin(), "rank");
+  AddErrorsColumn(shown, table);
+  TableLayout layout;
+  if (several) layout.left_aligned = {0, 1};
+  PrintTable(out, table, layout);
+  if (several) WriteRankNote(out, ranked);
+}
+
 }  // namespace
 
 void ConsoleReporter::ReportPass(const Manifest&, const DatasetResult& result,
@@ -182,34 +215,7 @@ void ConsoleReporter::ReportPass(const Manifest&, const DatasetResult& result,
          << " lines/s\n";
     return;
   }
-  const Ranked ranked = RankRows(result, rows);
-  const bool several = rows.size() > 1;
-  std::vector<std::vector<std::string>> table = {
-      {"strategy", "puzzles", "solved", "multiple", "none", "invalid",
-       "malformed", "over budget", "wrong", "puzzles/s", "puzzles/cpu-s",
-       "mean us", "p50 us", "p90 us", "p99 us", "max us", "mean nodes",
-       "max nodes", "no guess %"}};
-  std::vector<ReportRow> shown;
-  for (size_t place = 0; place < ranked.order.size(); ++place) {
-    const ReportRow& r = rows[ranked.order[place]];
-    shown.push_back(r);
-    table.push_back({r.strategy, Grouped(r.puzzles), Grouped(r.solved),
-                     Grouped(r.multiple), Grouped(r.no_solution),
-                     Grouped(r.invalid), Grouped(r.malformed),
-                     Grouped(r.over_budget), Grouped(r.wrong),
-                     Grouped(static_cast<uint64_t>(r.puzzles_per_s + 0.5)),
-                     Grouped(static_cast<uint64_t>(r.puzzles_per_cpu_s + 0.5)),
-                     Short(r.mean_us), Short(r.p50_us), Short(r.p90_us),
-                     Short(r.p99_us), Short(r.max_us), Short(r.nodes_mean),
-                     Grouped(r.nodes_max), Fixed(r.no_guess_pct, 1)});
-    if (several) table.back().insert(table.back().begin(), ranked.cells[place]);
-  }
-  if (several) table[0].insert(table[0].begin(), "rank");
-  AddErrorsColumn(shown, table);
-  TableLayout layout;
-  if (several) layout.left_aligned = {0, 1};
-  PrintTable(out_, table, layout);
-  if (several) WriteRankNote(out_, ranked);
+  WriteTable(out_, result, rows);
   for (size_t i = 0; i < result.stats.size(); ++i) {
     const auto slowest = result.stats[i].slowest.Sorted();
     if (slowest.empty()) continue;
