@@ -9,6 +9,8 @@
   it, and a strategy knows nothing of the engine).
 - mpi.h is included by bench/run/mpi_rank_group.cc alone.
 - every C and C++ source file opens with a comment line saying what it is for.
+- every top folder of code (engine/, strategies/, bench/, tools/), tests/ and datasets/ has a
+  README.md saying what lives there, what it may include and where a new one goes.
 - bench/cli/ includes only bench/cli/; bench/run/ never includes bench/'s subcommands (the top
   level's files and bench/bisect/).
 - tools/ never includes bench/; tools/lib/ (the library) includes no program's folder, and a
@@ -28,6 +30,8 @@ import function_lengths
 
 MAX_LINES = 600
 CODE_TOPS = ("engine", "strategies", "bench", "tools")
+# The top folders a newcomer opens first: each says what it is.
+README_TOPS = CODE_TOPS + ("tests", "datasets")
 SOURCE_SUFFIXES = (".cc", ".h", ".c", ".inc")
 INCLUDE = re.compile(r'^\s*#\s*include\s+([<"])([^>"]+)[>"]')
 # A direct call of a Strategy row's solve function, past Strategy::Solve.
@@ -68,6 +72,11 @@ def check(root):
 
     def say(path, number, reason):
         problems.append(f"{os.path.relpath(path, root)}:{number}: {reason}")
+
+    for top in README_TOPS:
+        if not os.path.isfile(os.path.join(root, top, "README.md")):
+            say(os.path.join(root, top), 1, f"{top}/ has no README.md (what lives here, what "
+                "it may include, where a new one goes)")
 
     layers = engine_layers(root)
     if not layers:
