@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <utility>
 
-#include "bench/run/checkpoint_run.h"
+#include "bench/run/checkpoint_check.h"
 #include "bench/run/observers.h"
 #include "bench/run/plan_checks.h"
 #include "engine/distributed/shard_stats.h"
