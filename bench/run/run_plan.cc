@@ -8,6 +8,7 @@
 #include "bench/run/checkpoint_check.h"
 #include "bench/run/observers.h"
 #include "bench/run/plan_checks.h"
+#include "bench/run/process_strategy.h"
 #include "engine/distributed/shard_stats.h"
 #include "engine/report/report.h"
 
@@ -222,6 +223,7 @@ std::unique_ptr<const RunPlan> Resolve(const RunCommandOptions& o,
   plan->datasets = o.datasets;
   plan->dataset_names = DatasetNames(o.datasets);
   plan->run = EngineOptions(o, *strategies, ranks);
+  plan->round_trip_note = RoundTripNote(plan->run.strategies);
   for (size_t i = 0; i < plan->datasets.size(); ++i) {
     plan->run.dataset_files[plan->datasets[i]] = plan->dataset_files[i];
   }

@@ -67,6 +67,9 @@ struct RunPlan {
   // skipped (exit 2), so that one missing file costs no other's run.
   std::vector<size_t> unreadable;
   RunOptions run;  // the engine's options, the same for every dataset
+  // The console's footnote on --exec's strategies under each dataset's
+  // table (RoundTripNote); empty when none runs.
+  std::string round_trip_note;
   // What run.strategies point into.
   std::shared_ptr<const LoadedStrategies> strategies;
   OutputTable outputs;
