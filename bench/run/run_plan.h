@@ -33,6 +33,10 @@ enum class RunMode {
 struct AbPlan {
   std::optional<double> max_slowdown;  // --max-slowdown, percent
   bool batch_given = false;  // else each dataset's batch follows its size
+  // Each dataset's batch without --batch, by the plan's index: from a plain
+  // regular file's size (AbBatchSize), a fixed one for standard input,
+  // pipes and compressed files, whose lines the size does not tell.
+  std::vector<size_t> batches;
 };
 
 // --checkpoint FILE (or --resume FILE, which keeps FILE).
