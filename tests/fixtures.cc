@@ -3,10 +3,12 @@
 #include "tests/fixtures.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -35,15 +37,58 @@ std::string TestDataPath(const std::string& name) {
   return std::string(SUDOKU_TEST_DATA_DIR) + "/" + name;
 }
 
+namespace {
+
+std::string& TempRootPath() {
+  static std::string path;
+  return path;
+}
+
+pid_t& TempRootOwner() {
+  static pid_t owner = 0;
+  return owner;
+}
+
+}  // namespace
+
+const std::string& TempRoot() {
+  std::string& root = TempRootPath();
+  if (!root.empty()) return root;
+  // Under the folder the run was given (TEST_TMPDIR, TMPDIR, else /tmp),
+  // read before it is pointed here.
+  std::string pattern = ::testing::TempDir();
+  if (!pattern.ends_with("/")) pattern += "/";
+  pattern += "sudoku-bench-XXXXXX";
+  if (mkdtemp(pattern.data()) == nullptr) {
+    ADD_FAILURE() << "cannot make a temporary folder " << pattern;
+    pattern = "/tmp";
+    return root = pattern;
+  }
+  root = pattern;
+  // Readable as a folder made by create_directories is (mkdtemp makes it
+  // 0700): a test that drops to the user nobody reads a file inside.
+  chmod(root.c_str(), 0755);
+  TempRootOwner() = getpid();
+  // So that ::testing::TempDir(), std::filesystem::temp_directory_path()
+  // and every program a test starts write inside it too.
+  setenv("TEST_TMPDIR", root.c_str(), 1);
+  setenv("TMPDIR", root.c_str(), 1);
+  // Also when a test calls exit() or the tests are only listed; a child a
+  // test forked, which runs this at its own exit(), leaves it alone.
+  std::atexit(RemoveTempRoot);
+  return root;
+}
+
+void RemoveTempRoot() {
+  std::string& root = TempRootPath();
+  if (root.empty() || root == "/tmp" || TempRootOwner() != getpid()) return;
+  std::error_code ignored;  // a file a stray child still writes: left
+  std::filesystem::remove_all(root, ignored);
+  root.clear();
+}
+
 std::string TempPath(const std::string& name) {
-  static const std::string dir = [] {
-    std::string path = ::testing::TempDir();
-    if (!path.ends_with("/")) path += "/";
-    path += "sudoku-bench-" + std::to_string(getpid()) + "/";
-    std::filesystem::create_directories(path);
-    return path;
-  }();
-  return dir + name;
+  return TempRoot() + "/" + name;
 }
 
 std::string WriteTempFile(const std::string& name, const std::string& content) {

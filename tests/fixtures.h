@@ -43,8 +43,19 @@ const std::vector<SeedFixture>& SeedFixtures();
 // Path of a file under tests/data.
 std::string TestDataPath(const std::string& name);
 
-// A path for `name` in a directory of this test process's own, so that
-// concurrent runs of the suite never share a file.
+// This test process's own temporary folder, so that concurrent runs of the
+// suite never share a file: made under $TMPDIR (else /tmp) before the first
+// test (tests/test_main.cc), which also points TMPDIR and TEST_TMPDIR at
+// it, so ::testing::TempDir(), std::filesystem::temp_directory_path() and
+// the programs a test starts all write inside. Removed with all it holds
+// when the tests end, pass or fail (RemoveTempRoot).
+const std::string& TempRoot();
+
+// Removes TempRoot() when this process made it; at the end of the tests,
+// and at exit.
+void RemoveTempRoot();
+
+// A path for `name` in TempRoot().
 std::string TempPath(const std::string& name);
 
 // Writes `content` to a fresh file in the test's temporary directory and

@@ -9,8 +9,13 @@
   it, and a strategy knows nothing of the engine).
 - mpi.h is included by bench/run/mpi_rank_group.cc alone.
 - every C and C++ source file opens with a comment line saying what it is for.
+- every top folder of code (engine/, strategies/, bench/, tools/), tests/ and datasets/ has a
+  README.md saying what lives there, what it may include and where a new one goes.
 - bench/cli/ includes only bench/cli/; bench/run/ never includes bench/'s subcommands (the top
   level's files and bench/bisect/).
+- no include runs upward inside a folder of FOLDER_LAYERS: bench/run/'s files are in layers,
+  lowest first, and a file includes only its own layer's and lower ones' (every file of the
+  folder is in one).
 - tools/ never includes bench/; tools/lib/ (the library) includes no program's folder, and a
   program's folder (tools/gen/, ...) no other program's.
 - engine/, bench/ and tools/ call a strategy only through Strategy::Solve, which gives each call
@@ -28,6 +33,27 @@ import function_lengths
 
 MAX_LINES = 600
 CODE_TOPS = ("engine", "strategies", "bench", "tools")
+# Inside a folder, its files in layers, lowest first: a file includes only files of its own
+# layer or lower ones (by base name, .h and .cc alike). bench/run/: the parts; the strategies
+# and the outputs; the resolve step (the plan); the interface of one dataset's pass; a runner
+# per mode; what runs them (the mode's runner made, the loop over the datasets, a rank's part);
+# the command.
+FOLDER_LAYERS = {
+    os.path.join("bench", "run"): (
+        ("rank_group", "spawn_group", "exit_code", "dataset_pass", "crash_report", "crash_csv",
+         "rank_parts", "stdout_shield", "stop_watchdog", "process_reply", "plugin_loader",
+         "mpi_rank_group", "no_rank_group"),
+        ("process_strategy", "plugin_server", "loaded_strategies", "observers", "output_table",
+         "outputs"),
+        ("plan_checks", "checkpoint_check", "run_plan"),
+        ("pass_runner",),
+        ("repeat_rounds", "ab_run", "checkpoint_run", "instructions_run"),
+        ("mode_runner", "run_datasets", "scale_out"),
+        ("run_command",),
+    ),
+}
+# The top folders a newcomer opens first: each says what it is.
+README_TOPS = CODE_TOPS + ("tests", "datasets")
 SOURCE_SUFFIXES = (".cc", ".h", ".c", ".inc")
 INCLUDE = re.compile(r'^\s*#\s*include\s+([<"])([^>"]+)[>"]')
 # A direct call of a Strategy row's solve function, past Strategy::Solve.
@@ -68,6 +94,11 @@ def check(root):
 
     def say(path, number, reason):
         problems.append(f"{os.path.relpath(path, root)}:{number}: {reason}")
+
+    for top in README_TOPS:
+        if not os.path.isfile(os.path.join(root, top, "README.md")):
+            say(os.path.join(root, top), 1, f"{top}/ has no README.md (what lives here, what "
+                "it may include, where a new one goes)")
 
     layers = engine_layers(root)
     if not layers:
@@ -142,6 +173,24 @@ def check(root):
                 say(path, number, f'"{target}": bench/cli/ includes only bench/cli/')
             if here[0] == "run" and (len(parts) == 2 or parts[1] == "bisect"):
                 say(path, number, f'"{target}": bench/run/ never includes a subcommand')
+
+    # Inside a folder of FOLDER_LAYERS, no include runs upward.
+    for folder, layers in FOLDER_LAYERS.items():
+        layer_of = {name: index for index, group in enumerate(layers) for name in group}
+        for path in sources(root, folder):
+            if os.path.dirname(os.path.relpath(path, root)) != folder:
+                continue
+            here = os.path.splitext(os.path.basename(path))[0]
+            if here not in layer_of:
+                say(path, 1, f"{folder}/{here} is in no layer of layout_check.py's FOLDER_LAYERS")
+                continue
+            for number, kind, target in includes(path):
+                if kind != '"' or os.path.dirname(target) != folder:
+                    continue
+                there = os.path.splitext(os.path.basename(target))[0]
+                if layer_of.get(there, -1) > layer_of[here]:
+                    say(path, number, f'"{target}": an include that runs upward inside '
+                        f"{folder}/ (layout_check.py's FOLDER_LAYERS)")
 
     # tools/: a library (lib/) and one folder per program, which parses and calls it.
     for path in sources(root, "tools"):

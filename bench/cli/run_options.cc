@@ -101,6 +101,18 @@ void RunCommandCli::AddExclusions(CLI::App& app) {
     CLI::Option* option = app.get_option(name);
     for (const char* other : others) option->excludes(app.get_option(other));
   }
+  // Each pair: an option, and the one it only qualifies, without which it
+  // would be taken and do nothing. --checkpoint-every (--checkpoint or
+  // --resume) and --max-slowdown (--ab) are the plan's (plan_checks.cc):
+  // the first has two ways in, the second its own words.
+  const std::pair<const char*, const char*> kNeeds[] = {
+      {"--instructions-by", "--instructions"},
+      {"--exec-timeout", "--exec"},
+      {"--overwrite-checkpoint", "--checkpoint"},
+  };
+  for (const auto& [name, needed] : kNeeds) {
+    app.get_option(name)->needs(app.get_option(needed));
+  }
 }
 
 SettingList RunCommandCli::RecordedSettings(

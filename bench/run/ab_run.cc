@@ -3,13 +3,10 @@
 // dataset.
 #include "bench/run/ab_run.h"
 
-#include <sys/stat.h>
-
 #include <iostream>
 
 #include "engine/compare/ab_check.h"
 #include "engine/compare/ab_verdict.h"
-#include "engine/input/input.h"
 
 namespace sudoku {
 namespace {
@@ -19,16 +16,12 @@ class AbRunner : public PassRunner {
   AbRunner(const RunOptions& run, const AbPlan& ab, AbCheck& check)
       : run_(run), ab_(ab), check_(check) {}
 
-  DatasetPass Run(size_t, const std::string& path,
+  DatasetPass Run(size_t index, const std::string& path,
                   Observers& observers) override {
     // --ab's interval rests on pairs of batches: without --batch, each
-    // dataset's batch follows its size.
+    // dataset's batch follows its size (the plan's).
     RunOptions dataset_run = run_;
-    if (!ab_.batch_given) {
-      const auto file = run_.dataset_files.find(path);
-      dataset_run.batch_size = AbBatchFor(
-          file != run_.dataset_files.end() ? file->second : path);
-    }
+    if (!ab_.batch_given) dataset_run.batch_size = ab_.batches.at(index);
     check_.StartDataset(dataset_run.batch_size);
     return RunOnce(path, dataset_run, observers);
   }
@@ -45,20 +38,6 @@ class AbRunner : public PassRunner {
 };
 
 }  // namespace
-
-size_t AbBatchFor(const std::string& path) {
-  struct stat info {};
-  if (path == "-" || stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) {
-    return AbBatchSize(0, false);
-  }
-  try {
-    const Input probe(path);  // sniffs the compression from the first bytes
-    return AbBatchSize(static_cast<uint64_t>(info.st_size),
-                       probe.facts().compression == "none");
-  } catch (const InputError&) {
-    return AbBatchSize(0, false);  // the pass itself will say why
-  }
-}
 
 std::unique_ptr<PassRunner> MakeAbRunner(const RunPlan& plan,
                                          Observers& observers) {

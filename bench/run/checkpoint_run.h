@@ -1,6 +1,6 @@
 // bench --checkpoint and --resume: keeps the checkpoint file of a run as it
-// goes, checks a checkpoint against the run that would resume it, and
-// replays what it holds.
+// goes, and replays what it holds (checkpoint_check.h, which it includes,
+// checks a checkpoint against the run that would resume it).
 #pragma once
 
 #include <chrono>
@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench/run/checkpoint_check.h"
 #include "bench/run/dataset_pass.h"
 #include "bench/run/exit_code.h"
 #include "bench/run/observers.h"
@@ -79,21 +80,6 @@ class CheckpointKeeper : public RunObserver {
 // The per-puzzle and solutions files of `plan`: what a checkpoint records by
 // length, and a resumed run continues.
 std::vector<std::string> CheckpointedFiles(const RunPlan& plan);
-
-// The datasets as a checkpoint records them: path, size and the SHA-256 of
-// the whole file, each read from its `files` entry (RunPlan::dataset_files)
-// and recorded by its path as given. Throws InputError when one cannot be
-// read.
-std::vector<Checkpoint::Dataset> DatasetIdentities(
-    const std::vector<std::string>& paths,
-    const std::vector<std::string>& files);
-
-// Why `checkpoint` cannot be resumed by this run (other datasets or
-// contents, other settings, another build); empty when it can.
-std::string ResumeRefusal(
-    const Checkpoint& checkpoint,
-    const std::vector<std::pair<std::string, std::string>>& settings,
-    const std::vector<Checkpoint::Dataset>& datasets, const Manifest& build);
 
 // --checkpoint's runner: each dataset once, the checkpoint written as the
 // run goes (its observer added to `observers`), over the files of `outputs`

@@ -1,5 +1,6 @@
 // One dataset's pass as the run's mode makes it: the one interface the loop
-// over the datasets (run_datasets.h) runs, one runner per mode.
+// over the datasets (run_datasets.h) runs, one runner per mode (made by
+// mode_runner.h).
 #pragma once
 
 #include <cstddef>
@@ -57,13 +58,5 @@ class OnePassRunner : public PassRunner {
  private:
   const RunOptions& run_;
 };
-
-// The runner of the plan's mode, in this process (mpirun's ranks have their
-// own, bench/run/scale_out.h): its observers added to `observers`, and
-// `outputs` and `exit_code` kept for a checkpoint.
-std::unique_ptr<PassRunner> MakePassRunner(const RunPlan& plan,
-                                           Observers& observers,
-                                           Outputs& outputs,
-                                           ExitCode& exit_code);
 
 }  // namespace sudoku

@@ -239,14 +239,15 @@ std::string PathClashProblem(const RunCommandOptions& o,
   return clash ? DescribeClash(*clash) : "";
 }
 
-std::string UnopenableDataset(const std::string& path,
-                              const std::string& file) {
+std::string UnopenableDataset(const std::string& path, const std::string& file,
+                              std::string* compression) {
   struct stat info {};
   if (path == "-") return "";
   const bool exists = stat(file.c_str(), &info) == 0;
   if (exists && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode)) return "";
   try {
     const Input probe(file, path);  // opens and reads the first bytes only
+    if (compression != nullptr) *compression = probe.facts().compression;
   } catch (const InputError& error) {
     return error.what();
   }

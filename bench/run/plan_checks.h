@@ -46,6 +46,9 @@ std::string PathClashProblem(const RunCommandOptions& o,
 // it can, and for standard input, pipes and devices, which are left to the
 // pass (opening a FIFO would wait for its writer, and reading it would take
 // its bytes).
-std::string UnopenableDataset(const std::string& path, const std::string& file);
+// `compression`, when given, gets what the first bytes of a regular file
+// opened say ("none": plain text); it is left alone otherwise.
+std::string UnopenableDataset(const std::string& path, const std::string& file,
+                              std::string* compression = nullptr);
 
 }  // namespace sudoku

@@ -9,7 +9,7 @@
 #include "bench/run/crash_report.h"
 #include "bench/run/observers.h"
 #include "bench/run/outputs.h"
-#include "bench/run/pass_runner.h"
+#include "bench/run/mode_runner.h"
 #include "bench/run/run_datasets.h"
 #include "bench/run/run_plan.h"
 #include "bench/run/scale_out.h"

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <iostream>
 
-#include "bench/run/process_strategy.h"
 #include "engine/input/dataset.h"
 #include "engine/input/input.h"
 #include "engine/pipeline/interrupt.h"
@@ -68,7 +67,7 @@ bool ReportDataset(const RunPlan& plan, PassRunner& runner,
   outputs.ReportPass(pass.replayed_by ? *pass.replayed_by : manifest, result,
                      pass.rows);
   if (outputs.has_console()) {
-    outputs.console() << pass.repeat_notes << RoundTripNote(plan.run.strategies)
+    outputs.console() << pass.repeat_notes << plan.round_trip_note
                       << CountingNote(plan.run);
   }
   runner.AfterReport(path, pass, outputs.console(), exit_code);

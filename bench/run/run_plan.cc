@@ -1,13 +1,17 @@
 // The resolve step: the parsed command line made, once, into the run's plan.
 #include "bench/run/run_plan.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <utility>
 
-#include "bench/run/checkpoint_run.h"
+#include "bench/run/checkpoint_check.h"
 #include "bench/run/observers.h"
 #include "bench/run/plan_checks.h"
+#include "bench/run/process_strategy.h"
+#include "engine/compare/ab_verdict.h"
 #include "engine/distributed/shard_stats.h"
 #include "engine/report/report.h"
 
@@ -99,16 +103,34 @@ std::string Agreed(RankGroup* ranks, const std::string& problem) {
   return problem.empty() ? "another rank refused the run" : problem;
 }
 
+// --ab's batch for the dataset opened as `file`, whose first bytes said
+// `compression` ("" when they were not read).
+size_t AbBatchFor(const std::string& file, const std::string& compression) {
+  struct stat info {};
+  if (file == "-" || stat(file.c_str(), &info) != 0 ||
+      !S_ISREG(info.st_mode)) {
+    return AbBatchSize(0, false);
+  }
+  return AbBatchSize(static_cast<uint64_t>(info.st_size),
+                     compression == "none");
+}
+
 // The checks on files, before anything is opened for writing: no output on
 // an input or on another output (`clash`, found before a plugin loaded),
 // every dataset openable. A dataset that is not is said now and skipped,
-// unless the mode needs every one.
+// unless the mode needs every one. --ab's batches are taken from the same
+// look at each dataset's first bytes.
 bool CheckFiles(std::string clash, RunPlan& plan, std::ostream& err) {
   std::string problem = std::move(clash);
   std::vector<std::string> unopenable;
   for (size_t i = 0; problem.empty() && i < plan.datasets.size(); ++i) {
-    std::string why =
-        UnopenableDataset(plan.datasets[i], plan.dataset_files[i]);
+    std::string compression;
+    std::string why = UnopenableDataset(plan.datasets[i],
+                                        plan.dataset_files[i], &compression);
+    if (plan.mode == RunMode::kAb) {
+      plan.ab.batches.push_back(
+          AbBatchFor(plan.dataset_files[i], compression));
+    }
     if (why.empty()) continue;
     plan.unreadable.push_back(i);
     unopenable.push_back(std::move(why));
@@ -222,6 +244,7 @@ std::unique_ptr<const RunPlan> Resolve(const RunCommandOptions& o,
   plan->datasets = o.datasets;
   plan->dataset_names = DatasetNames(o.datasets);
   plan->run = EngineOptions(o, *strategies, ranks);
+  plan->round_trip_note = RoundTripNote(plan->run.strategies);
   for (size_t i = 0; i < plan->datasets.size(); ++i) {
     plan->run.dataset_files[plan->datasets[i]] = plan->dataset_files[i];
   }

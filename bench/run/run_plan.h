@@ -33,6 +33,10 @@ enum class RunMode {
 struct AbPlan {
   std::optional<double> max_slowdown;  // --max-slowdown, percent
   bool batch_given = false;  // else each dataset's batch follows its size
+  // Each dataset's batch without --batch, by the plan's index: from a plain
+  // regular file's size (AbBatchSize), a fixed one for standard input,
+  // pipes and compressed files, whose lines the size does not tell.
+  std::vector<size_t> batches;
 };
 
 // --checkpoint FILE (or --resume FILE, which keeps FILE).
@@ -67,6 +71,9 @@ struct RunPlan {
   // skipped (exit 2), so that one missing file costs no other's run.
   std::vector<size_t> unreadable;
   RunOptions run;  // the engine's options, the same for every dataset
+  // The console's footnote on --exec's strategies under each dataset's
+  // table (RoundTripNote); empty when none runs.
+  std::string round_trip_note;
   // What run.strategies point into.
   std::shared_ptr<const LoadedStrategies> strategies;
   OutputTable outputs;

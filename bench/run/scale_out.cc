@@ -10,7 +10,6 @@
 
 #include "bench/run/outputs.h"
 #include "bench/run/pass_runner.h"
-#include "bench/run/process_strategy.h"
 #include "bench/run/rank_parts.h"
 #include "bench/run/run_datasets.h"
 #include "engine/common/atomic_output.h"
@@ -95,7 +94,7 @@ int ReportMerged(const RunPlan& plan,
   if (!outputs.Open(MergedRows(plan.outputs), run, unused)) return kExitUsage;
   for (size_t d = 0; d < whole.datasets.size(); ++d) {
     outputs.ReportPass(whole.manifest, whole.datasets[d], ShardRows(whole, d));
-    if (outputs.has_console()) std::cout << RoundTripNote(run.strategies);
+    if (outputs.has_console()) std::cout << plan.round_trip_note;
     RaiseForResult(whole.datasets[d], plan.strict_expected, exit_code);
   }
   outputs.Finish(exit_code);

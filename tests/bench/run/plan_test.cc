@@ -2,12 +2,15 @@
 // its outputs, the combinations refused, the files checked, --resume alone.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <sstream>
+#include <vector>
 
 #include "bench/run/plan_checks.h"
 #include "bench/run/run_plan.h"
+#include "engine/compare/ab_verdict.h"
 #include "engine/report/report.h"
 #include "tests/fixtures.h"
 
@@ -318,6 +321,26 @@ TEST(ResolvePlan, ResumeAloneRunsTheRecordedCommandLineReadingTheFileOnce) {
   std::filesystem::remove(path);
   EXPECT_NE(Resolve({"--resume", path}).err.find("bench: --resume: cannot read"),
             std::string::npos);
+}
+
+// --ab's batch of each dataset is the plan's, from the same look at its
+// first bytes as the check that it opens: by a plain file's size, fixed
+// for a compressed file and for standard input.
+TEST(ResolvePlan, AbBatchesComeFromEachDatasetsSizeAndCompression) {
+  std::string lines;
+  for (int i = 0; i < 40'000; ++i) lines += testing::kSamplePuzzle + "\n";
+  const std::string plain = WriteTempFile("plan_ab_plain.txt", lines);
+  const std::string gz = WriteTempFile("plan_ab.txt.gz", "");
+  ASSERT_EQ(std::system(("gzip -c " + plain + " > " + gz).c_str()), 0);
+  const Resolution r = Resolve({"--ab", "dlx,bitmask", plain, gz, "-"});
+  ASSERT_NE(r.plan, nullptr) << r.err;
+  const size_t plain_batch =
+      AbBatchSize(std::filesystem::file_size(plain), true);
+  EXPECT_NE(plain_batch, kAbUnknownBatch);
+  const std::vector<size_t> expected = {plain_batch, kAbUnknownBatch,
+                                        kAbUnknownBatch};
+  EXPECT_EQ(r.plan->ab.batches, expected);
+  EXPECT_TRUE(Resolve({plain}).plan->ab.batches.empty());  // not --ab
 }
 
 }  // namespace
