@@ -70,7 +70,7 @@ for b in copy spin tenth nodes; do
       [[ $which == new ]] && run=$bench || run=$old_bench
       echo -n "$b ($which): "
       "$run" --threads 1 --limit 2 "${lines[@]}" --plugin "a=$(lib "")" \
-        --plugin "b=$(lib "$b")" --ab a:example-c,b:example-c "$corpus" |
+        --plugin "b=$(lib "$b")" --ab a:example-c,b:example-c "$corpus" 2>/dev/null |
         grep '^ab: b:' | sed 's/.*: \([0-9.]*x throughput (95% CI [0-9.-]*)\).*/\1/' || true
     done
   done
