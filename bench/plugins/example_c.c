@@ -58,6 +58,10 @@ static void search(struct search* s, int cell) {
 static void* new_state(void) { return malloc(sizeof(struct search)); }
 static void free_state(void* state) { free(state); }
 
+#ifdef SUDOKU_EXAMPLE_SLOWED
+#include "example_c_slowed.h" /* costlier builds, for measuring --ab */
+#endif
+
 static void solve(void* state, const uint8_t givens[SUDOKU_CELLS],
                   uint32_t solution_limit, uint64_t node_budget,
                   struct sudoku_result* result) {
@@ -78,6 +82,9 @@ static void solve(void* state, const uint8_t givens[SUDOKU_CELLS],
     s->row[r] |= bit, s->col[c] |= bit, s->box[b] |= bit;
   }
   search(s, 0);
+#ifdef SUDOKU_EXAMPLE_SLOWED
+  slowed(s, givens);
+#endif
   result->solutions = s->solutions;
   result->nodes = s->nodes;
   result->guessed = (uint8_t)s->guessed;

@@ -40,7 +40,13 @@ int RunHere(const RunPlan& plan) {
   ExitCode exit_code;
   const std::unique_ptr<PassRunner> runner =
       MakePassRunner(plan, observers, outputs, exit_code);
-  RunDatasets(plan, *runner, {observers, outputs, exit_code});
+  CountsCheck* counts = nullptr;
+  if (plan.strict_expected) {
+    auto check = std::make_unique<CountsCheck>();
+    counts = check.get();
+    observers.Add(std::move(check));
+  }
+  RunDatasets(plan, *runner, {observers, outputs, exit_code, counts});
   outputs.Finish(exit_code);
   runner->Finish(exit_code);
   // Interrupted, the reports are partial whatever they found: the code says

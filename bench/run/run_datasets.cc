@@ -79,6 +79,13 @@ bool ReportDataset(const RunPlan& plan, PassRunner& runner,
     std::cerr << "bench: " << LineCapNote(path, result.lines_read) << '\n';
   }
   RaiseForResult(result, plan.strict_expected, exit_code);
+  if (sinks.counts != nullptr) {
+    // A gate says what it checked: a node budget that stops most searches
+    // leaves most answers unchecked, and -q hides the table that shows it.
+    std::vector<std::string> names;
+    for (const Strategy* s : plan.run.strategies) names.emplace_back(s->name);
+    sinks.counts->Report(std::cerr, path, names);
+  }
   if (NoPuzzleRead(plan, result)) {
     std::cerr << "bench: "
               << UnreadableInput(path, result.puzzle_lines, result.first_row)

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/run/counts_check.h"
 #include "bench/run/exit_code.h"
 #include "bench/run/observers.h"
 #include "bench/run/outputs.h"
@@ -18,6 +19,9 @@ struct PassSinks {
   Observers& observers;
   Outputs& outputs;
   ExitCode& exit_code;
+  // With --strict-expected: what the pass held to the file's counts, said
+  // after each dataset (CountsCheck::Report).
+  CountsCheck* counts = nullptr;
 };
 
 // Runs every dataset of `plan` in turn through `runner`, reporting each as

@@ -1,5 +1,5 @@
-// bench --ab's statistics: the two orders' ratios of summed times, their
-// geometric mean and its t interval over batches; outliers set aside.
+// bench --ab's statistics: the ratio of summed times over pairs of batches
+// and its jackknife t interval; outliers set aside.
 #include "engine/compare/ab_verdict.h"
 
 #include <algorithm>
@@ -24,66 +24,79 @@ bool Timed(const AbBatch& batch) {
   return batch.a_nanos > 0 && batch.b_nanos > 0;
 }
 
-// ln(sum A / sum B) over one order's timed batches, and its jackknife
-// variance: (n - 1) / n times the squared deviations of the n log ratios
-// that leave one batch out each.
-struct OrderEstimate {
-  size_t batches = 0;
-  double log_ratio = 0;
-  double variance = 0;
+// The batches' sums by pair: batch 2k (A went first) with 2k + 1 (B went
+// first). Timed batches only; a pair none of whose batches is timed is
+// left out.
+struct Pairs {
+  std::vector<AbBatch> sums;
+  size_t timed[2] = {0, 0};  // timed batches of each order
 };
 
-OrderEstimate EstimateOrder(std::span<const AbBatch> batches, size_t parity) {
-  OrderEstimate e;
-  double a = 0, b = 0;
-  for (size_t i = parity; i < batches.size(); i += 2) {
-    if (!Timed(batches[i])) continue;
-    ++e.batches;
-    a += static_cast<double>(batches[i].a_nanos);
-    b += static_cast<double>(batches[i].b_nanos);
+Pairs PairUp(std::span<const AbBatch> batches) {
+  Pairs pairs;
+  for (size_t i = 0; i < batches.size(); i += 2) {
+    AbBatch pair;
+    bool any = false;
+    for (size_t j = i; j < std::min(i + 2, batches.size()); ++j) {
+      if (!Timed(batches[j])) continue;
+      any = true;
+      ++pairs.timed[j % 2];
+      pair.a_nanos += batches[j].a_nanos;
+      pair.b_nanos += batches[j].b_nanos;
+    }
+    if (any) pairs.sums.push_back(pair);
   }
-  if (e.batches == 0) return e;
-  e.log_ratio = std::log(a / b);
-  if (e.batches < 2) return e;
+  return pairs;
+}
+
+// The jackknife's variance of ln(sum A / sum B) over pairs: (n - 1) / n
+// times the squared deviations of the n values of it that leave one pair
+// out each; negative when a pair holds all of one side's time, so that no
+// interval can be had.
+double JackknifeVariance(const std::vector<AbBatch>& sums, double a,
+                         double b) {
+  const size_t n = sums.size();
   std::vector<double> left_out;
-  for (size_t i = parity; i < batches.size(); i += 2) {
-    if (!Timed(batches[i])) continue;
-    left_out.push_back(std::log((a - static_cast<double>(batches[i].a_nanos)) /
-                                (b - static_cast<double>(batches[i].b_nanos))));
-  }
+  left_out.reserve(n);
   double mean = 0;
-  for (const double x : left_out) mean += x;
-  mean /= static_cast<double>(left_out.size());
+  for (const AbBatch& p : sums) {
+    const double rest_a = a - static_cast<double>(p.a_nanos);
+    const double rest_b = b - static_cast<double>(p.b_nanos);
+    if (rest_a <= 0 || rest_b <= 0) return -1;
+    left_out.push_back(std::log(rest_a / rest_b));
+    mean += left_out.back();
+  }
+  mean /= static_cast<double>(n);
   double squares = 0;
   for (const double x : left_out) squares += (x - mean) * (x - mean);
-  const double n = static_cast<double>(e.batches);
-  e.variance = squares * (n - 1) / n;
-  return e;
+  return squares * static_cast<double>(n - 1) / static_cast<double>(n);
 }
 
 }  // namespace
 
 AbVerdict JudgeAb(std::span<const AbBatch> batches) {
-  const OrderEstimate even = EstimateOrder(batches, 0);
-  const OrderEstimate odd = EstimateOrder(batches, 1);
+  const Pairs pairs = PairUp(batches);
   AbVerdict verdict;
-  verdict.batches = even.batches + odd.batches;
+  verdict.batches = pairs.timed[0] + pairs.timed[1];
   verdict.ratio = std::numeric_limits<double>::quiet_NaN();
-  if (even.batches == 0 || odd.batches == 0) return verdict;
-  verdict.ratio = std::exp((even.log_ratio + odd.log_ratio) / 2);
-  if (even.batches < kAbMinBatchesPerOrder ||
-      odd.batches < kAbMinBatchesPerOrder) {
+  if (pairs.timed[0] == 0 || pairs.timed[1] == 0) return verdict;
+  double a = 0, b = 0;
+  for (const AbBatch& p : pairs.sums) {
+    a += static_cast<double>(p.a_nanos);
+    b += static_cast<double>(p.b_nanos);
+  }
+  verdict.ratio = a / b;
+  const size_t n = pairs.sums.size();
+  if (pairs.timed[0] < kAbMinBatchesPerOrder ||
+      pairs.timed[1] < kAbMinBatchesPerOrder || n < kAbMinBatchesPerOrder) {
     return verdict;
   }
-  // ln of the estimate is half the sum of two independent log ratios.
-  const double v0 = even.variance / 4, v1 = odd.variance / 4;
-  const double variance = v0 + v1;
-  // Welch-Satterthwaite: each order's share has n - 1 degrees.
-  const double degrees = variance * variance /
-                         (v0 * v0 / static_cast<double>(even.batches - 1) +
-                          v1 * v1 / static_cast<double>(odd.batches - 1));
+  const double variance = JackknifeVariance(pairs.sums, a, b);
+  if (variance < 0) return verdict;
   const double half =
-      variance > 0 ? StudentT975(degrees) * std::sqrt(variance) : 0;
+      variance > 0
+          ? StudentT975(static_cast<double>(n - 1)) * std::sqrt(variance)
+          : 0;
   verdict.has_interval = true;
   verdict.low = verdict.ratio * std::exp(-half);
   verdict.high = verdict.ratio * std::exp(half);

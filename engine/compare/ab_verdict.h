@@ -17,66 +17,77 @@ struct AbBatch {
   uint64_t b_nanos = 0;
 };
 
-// The ratio is B's throughput over A's: above 1, B is faster. It estimates
-// the ratio of the two builds' total times over the run's puzzles, each
-// build going first on every other batch, so any batch size estimates the
-// same thing and a slowdown is weighted by the time it costs (a median of
-// per-batch ratios is not that: with small batches it follows the typical
-// easy batch, which a fixed cost per call slows far more than the total;
-// it read a 4% step as 0.915x, "10.9-38.3% slower", in issue 37).
+// The ratio is B's throughput over A's: above 1, B is faster. It is the
+// ratio of the two builds' total times, sum of A's over sum of B's over
+// every timed batch, so a slowdown weighs by the time it costs wherever it
+// falls: a cost on one batch in ten moves the ratio by exactly its share of
+// the total (a median of per-batch ratios is not that: with small batches
+// it follows the typical easy batch, which a fixed cost per call slows far
+// more than the total; it read a 4% step as 0.915x in issue 37).
+//
+// Nor is a mean of the two orders' ratios (the geometric mean of the "A
+// first" and "B first" ratios of sums, this estimate until issue 44): it
+// weighs the two orders alike, so a cost that falls mostly in the order
+// with less time counts for more than its share, and one in the order with
+// more for less. On real corpora the orders' totals are near enough that
+// the two agreed to 0.4% (docs/performance.md); the sum is exact by
+// construction.
 //
 // The run alternates which strategy goes first per batch: even batches A,
 // odd ones B. Going second is faster (the puzzle already in cache, the
-// branch predictor trained: 1.5-1.7x for bands on easy puzzles), so each
-// order's batches are summed apart: R_even = sum A / sum B over the even
-// batches, R_odd over the odd ones, and the estimate is their geometric
-// mean sqrt(R_even R_odd). A factor for going first multiplies one and
-// divides the other, and cancels exactly, however the two orders' puzzles
-// differ; a time added for going first cancels to second order (the
-// estimate then matches both builds' times averaged over the two orders).
+// branch predictor trained: 1.5-1.7x for bands on easy puzzles), so the
+// batches are taken in pairs, 2k (A first) and 2k + 1 (B first): a factor
+// for going first cancels exactly within a pair whose two batches cost
+// alike, and over pairs that differ it averages out, since which batch of a
+// pair goes first owes nothing to its puzzles; what is left is noise that
+// the pairs' spread carries into the interval.
 //
-// The interval treats batches as the units that vary (a load phase or a
-// cache state spans a batch). Each order's ln R gets the jackknife's
-// variance: (n - 1) / n times the squared deviations of the n values of ln R
-// that leave one of its n batches out each. A batch holding the hardest
-// puzzles both weighs most and pulls R towards its own ratio, so residuals
-// about R understate the spread (a ratio estimator's textbook variance,
-// Cochran, Sampling Techniques, 3rd ed. 1977, 6.3, covered 92.6-96.4% in
-// the simulation below); leaving it out measures it, and the jackknife's
-// variance errs on the large side (Efron and Stein, "The jackknife
-// estimate of variance", Ann. Statist. 9(3), 1981). The two orders' batches
-// are independent, so ln of the estimate has a quarter of their sum as its
-// variance, and the 95% interval is the estimate times exp(+-t se), t
-// Student's 97.5% point on Welch-Satterthwaite's degrees of freedom (each
-// order's share with n - 1), so that few batches give an honestly wider
-// interval (t critical values with few clusters: Cameron and Miller, "A
-// Practitioner's Guide to Cluster-Robust Inference", J. Human Resources
-// 50(2), 2015). Over simulated runs of known slowdowns, 0 to 10%, alike on
-// every puzzle or a fixed cost per call (lognormal puzzle times with a long
-// tail, jitter, preemptions, load phases; 1,000 runs a cell,
-// tests/engine/compare/ab_simulation_test.cc), the interval covered the
-// true ratio of total times 94.4-97.4% of the time for batches of 1 to
-// 2,048 puzzles, the mean estimate within 0.25% of it.
+// The interval treats the pairs as the units that vary (a load phase or a
+// cache state spans a batch): ln of the ratio of sums gets the jackknife's
+// variance over pairs, (n - 1) / n times the squared deviations of the n
+// values of ln(sum A / sum B) that leave one pair out each (Quenouille's
+// and Tukey's jackknife for a ratio estimator: Efron and Stein, "The
+// jackknife estimate of variance", Ann. Statist. 9(3), 1981, who show it
+// errs on the large side; a ratio estimator's textbook delta-method
+// variance, Cochran, Sampling Techniques, 3rd ed. 1977, 6.3, understates
+// the spread when the pair with the hardest puzzles pulls the ratio towards
+// its own, and leaving that pair out measures it). The 95% interval is the
+// ratio times exp(+-t se), t Student's 97.5% point on n - 1 degrees, so
+// that few pairs give an honestly wider interval (t critical values with
+// few clusters: Cameron and Miller, "A Practitioner's Guide to
+// Cluster-Robust Inference", J. Human Resources 50(2), 2015). Simulated
+// runs of known slowdowns (tests/engine/compare/ab_simulation_test.cc) hold
+// its coverage.
+//
+// The input is each batch's two sums, whatever clock made them: the sums of
+// per-puzzle wall times that AbBatcher makes (preemptions set aside, below),
+// or any other per-batch measure of each side's work.
 //
 // Load spikes are kept off the sums one puzzle at a time (SumBatch), not by
 // trimming batches: a preemption hits one solve of one build, and a batch
 // whose sum a moderate one moved is noise the interval measures. Trimming
 // or winsorising whole batches would cut the batches that hold the hard
 // puzzles, where a fixed cost per call weighs least, and bias the ratio
-// whenever a slowdown is not alike on every puzzle.
+// whenever a slowdown is not alike on every puzzle. A measure that a
+// preemption cannot move (each side's thread CPU time per batch) needs no
+// such filter: its batch sums go to JudgeAb as they are.
 struct AbVerdict {
   size_t batches = 0;         // timed batches the estimate rests on
   double ratio = 0;           // NaN without a timed batch of each order
-  bool has_interval = false;  // needs kAbMinBatchesPerOrder of each order
+  // Needs kAbMinBatchesPerOrder timed batches of each order, and as many
+  // pairs.
+  bool has_interval = false;
   double low = 0, high = 0;   // the 95% interval of the ratio
 };
 
-// Batches with time on both sides, of each order, that an interval needs:
-// two would give a variance of one degree of freedom, too few to trust.
+// Batches with time on both sides, of each order (and pairs), that an
+// interval needs: two would give a variance of one degree of freedom, too
+// few to trust.
 inline constexpr size_t kAbMinBatchesPerOrder = 3;
 
 // The verdict on an A/B run's batches in run order (even: A went first).
-// Batches in which either side measured no time are left out.
+// Batches in which either side measured no time are left out; a trailing
+// batch without its pair counts in the sums as a pair of one.
 AbVerdict JudgeAb(std::span<const AbBatch> batches);
 
 // What a batch's puzzles are held to: the median ln(A time / B time) and

@@ -188,6 +188,12 @@ constexpr double kMinCoverage = 0.93;
 // slowdown asked about (its standard error over 1,000 runs of intervals 6
 // points wide is about 0.05%, but the errors' tails are long).
 constexpr double kMaxBias = 0.003;
+// Batches of 2,048 over 16,384 puzzles are 4 pairs: the ratio of sums then
+// keeps a little of the advantage of going first (a pair's two batches
+// differ, and the sums do not cancel it exactly as a product of the two
+// orders' ratios did), -0.31% to -0.34% for a fixed cost per call, a
+// fiftieth of those intervals' 13-15 point width, which still cover 94-95%.
+constexpr double kMaxBiasFewPairs = 0.004;
 
 TEST(AbSimulation, IntervalCoversTheTrueRatioForAnyBatchSize) {
   const std::vector<Cell> cells = Simulate();
@@ -210,7 +216,9 @@ TEST(AbSimulation, IntervalCoversTheTrueRatioForAnyBatchSize) {
         std::to_string(c.slowdown) + " batch " + std::to_string(c.batch);
     EXPECT_EQ(c.with_interval, kRuns) << name;
     EXPECT_GE(c.covered, kMinCoverage * kRuns) << name;
-    EXPECT_LE(std::fabs(c.log_error / kRuns), kMaxBias) << name;
+    EXPECT_LE(std::fabs(c.log_error / kRuns),
+              c.batch == kBatchSizes[4] ? kMaxBiasFewPairs : kMaxBias)
+        << name;
   }
 }
 
