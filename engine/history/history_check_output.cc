@@ -31,6 +31,17 @@ std::string Standing(const ThroughputChange& c) {
   return "";
 }
 
+// Whether a reason of `s` already states the exact change `c`.
+bool Said(const SeriesCheck& s, const ExactChange& c) {
+  for (const ExactChange& said : s.exact_said) {
+    if (said.index == c.index && said.column == c.column &&
+        said.before == c.before && said.after == c.after) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 void PrintHistoryCheck(std::ostream& out, const HistoryCheck& check) {
@@ -53,6 +64,7 @@ void PrintHistoryCheck(std::ostream& out, const HistoryCheck& check) {
       out << "    " << ConsoleText(puzzle) << '\n';
     }
     for (const ExactChange& c : s.exact_changes) {
+      if (Said(s, c)) continue;  // a change is said once
       out << "  exact: " << c.column << " " << ConsoleText(c.before) << " -> "
           << ConsoleText(c.after) << " at "
           << ConsoleText(s.points[c.index]->commit) << '\n';
