@@ -264,6 +264,7 @@ void JudgeInstructions(SeriesCheck& check, const CheckOptions& options) {
                              rise(p[first]->First().row) > allowed)) {
     ++first;
   }
+  check.slower = true;
   if (check.verdict == SeriesVerdict::kPass) {
     check.verdict = SeriesVerdict::kSlower;
   }
@@ -373,6 +374,7 @@ void JudgeRolling(SeriesCheck& check, const Points& all,
   const std::string measure(MeasureLabel(check.measure));
   for (const ThroughputChange& c : check.changes) {
     if (!c.fresh) continue;
+    check.slower = true;
     if (check.verdict == SeriesVerdict::kPass) {
       check.verdict = SeriesVerdict::kSlower;
     }
@@ -404,6 +406,7 @@ void JudgeAgainst(SeriesCheck& check, const CheckOptions& options) {
       SegmentMedian(check.points, check.measure, check.changes, newest);
   const double slowdown = Slowdown(base, now);
   if (slowdown <= options.max_slowdown_pct / 100) return;
+  check.slower = true;
   if (check.verdict == SeriesVerdict::kPass) {
     check.verdict = SeriesVerdict::kSlower;
   }
@@ -491,6 +494,18 @@ std::string_view SeriesVerdictName(SeriesVerdict verdict) {
       return "new";
   }
   return "?";
+}
+
+std::string SeriesVerdictWords(const SeriesCheck& s) {
+  std::string words(SeriesVerdictName(s.verdict));
+  // A changed series' verdict is "changed"; it may have got slower too.
+  if (s.verdict == SeriesVerdict::kChanged && s.slower) words += ", slower";
+  return words;
+}
+
+size_t HistoryCheck::CountSlower() const {
+  return std::ranges::count_if(series,
+                               [](const SeriesCheck& s) { return s.slower; });
 }
 
 size_t HistoryCheck::Count(SeriesVerdict verdict) const {

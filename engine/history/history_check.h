@@ -103,15 +103,24 @@ struct SeriesCheck {
   std::vector<ExactChange> exact_said;
   std::vector<ThroughputChange> changes;
   SeriesVerdict verdict = SeriesVerdict::kPass;
+  // Slower (throughput or instructions) whatever the verdict: a series
+  // that changed and got slower says both.
+  bool slower = false;
   std::vector<std::string> reasons;  // why it failed, one a line
   std::vector<std::string> puzzles;  // ledger lines whose work changed
 };
+
+// A series' verdict as every output shows it: "changed, slower", "pass".
+std::string SeriesVerdictWords(const SeriesCheck& series);
 
 struct HistoryCheck {
   std::string mode;                 // said once, above the series
   Measure measure = Measure::kCpu;  // asked for (a series may fall back)
   std::vector<SeriesCheck> series;
   size_t Count(SeriesVerdict verdict) const;
+  // Series that got slower, a changed one too: the verdict line counts
+  // each word its series carry (SeriesVerdictWords).
+  size_t CountSlower() const;
   // 0: every series passes; 1: an exact column changed or throughput fell.
   int ExitCode() const;
 };

@@ -18,7 +18,7 @@ std::string Branch(const SeriesKey& key) {
 // "0 changed, 1 slower, 11 pass, 0 new".
 std::string Counts(const HistoryCheck& check) {
   return std::to_string(check.Count(SeriesVerdict::kChanged)) + " changed, " +
-         std::to_string(check.Count(SeriesVerdict::kSlower)) + " slower, " +
+         std::to_string(check.CountSlower()) + " slower, " +
          std::to_string(check.Count(SeriesVerdict::kPass)) + " pass, " +
          std::to_string(check.Count(SeriesVerdict::kNew)) + " new";
 }
@@ -52,7 +52,7 @@ void PrintHistoryCheck(std::ostream& out, const HistoryCheck& check) {
         << "] on " << ConsoleText(s.key.Testbed()) << "\n  newest "
         << ConsoleText(newest ? newest->commit : "-") << ", "
         << s.points.size() << (s.points.size() == 1 ? " commit" : " commits")
-        << " judged: [" << SeriesVerdictName(s.verdict) << "]\n";
+        << " judged: [" << SeriesVerdictWords(s) << "]\n";
     if (s.measure != check.measure) {
       out << "  judged on " << MeasureLabel(s.measure)
           << ": a commit of it has no CPU time\n";
@@ -117,6 +117,7 @@ void WriteHistoryCheckJson(std::ostream& out, const HistoryCheck& check) {
          {"commits", s.points.size()},
          {"baseline", s.points.empty() ? "" : s.points[s.baseline]->commit},
          {"verdict", SeriesVerdictName(s.verdict)},
+         {"verdict_words", SeriesVerdictWords(s)},
          {"reasons", s.reasons},
          {"puzzles", s.puzzles},
          {"exact_changes", exact},
@@ -158,7 +159,7 @@ void WriteHistoryCheckMarkdown(std::ostream& out, const HistoryCheck& check) {
     out << "| " << MarkdownCell(s.key.Name() + " on " + s.key.Testbed())
         << " | " << MarkdownCell(Branch(s.key)) << " | "
         << MarkdownCell(s.points.empty() ? "-" : s.points.back()->commit)
-        << " | **" << SeriesVerdictName(s.verdict) << "** | "
+        << " | **" << SeriesVerdictWords(s) << "** | "
         << MarkdownCell(reasons) << " |\n";
   }
   if (!any) out << "No series changed or got slower.\n";

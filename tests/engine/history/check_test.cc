@@ -164,14 +164,15 @@ TEST(HistoryCheck, MarkdownNamesEachSeriesThatFailedWithItsSize) {
             "### bench history check: FAIL (exit 1)\n"
             "\n"
             "Each series' newest commit against the one before (exact columns) "
-            "and its last 60 commits (puzzles per CPU-second): 1 changed, 0 "
+            "and its last 60 commits (puzzles per CPU-second): 1 changed, 1 "
             "slower, 0 pass, 0 new.\n"
             "\n"
             "| series | branch | newest | verdict | what changed |\n"
             "|---|---|---|---|---|\n"
             "| regression.txt dlx limit 2 budget 2,000 2 threads on " +
                 testbed +
-                " | main | s4 | **changed** | puzzles per CPU-second: 11.1% slower "
+                " | main | s4 | **changed, slower** | puzzles per CPU-second: "
+                "11.1% slower "
                 "(95% interval 10.6% slower to 11.8% slower) at s0 (p = 0.010, "
                 "99.0% confidence), first seen now, 5 commits after it; since "
                 "then 11.1% slower than the level before<br>nodes_total 1000 "
