@@ -6,6 +6,7 @@
 #include "engine/common/exit_codes.h"
 #include "engine/common/json_layout.h"
 #include "engine/common/text_format.h"
+#include "engine/compare/timing_words.h"
 #include "engine/history/history_check.h"
 
 namespace sudoku {
@@ -70,10 +71,11 @@ void PrintHistoryCheck(std::ostream& out, const HistoryCheck& check) {
           << ConsoleText(s.points[c.index]->commit) << '\n';
     }
     for (const ThroughputChange& c : s.changes) {
+      // In the timing words (timing_words.h), as the reasons above say it.
       out << "  change point: " << MeasureLabel(s.measure) << " "
-          << ChangePercent(c.size) << " at "
-          << ConsoleText(s.points[c.index]->commit)
-          << " (" << SizeInterval(c, false) << "; " << PValueText(c.p_value)
+          << SlowerWords(SlowdownOfRatio(1 + c.size)) << " at "
+          << ConsoleText(s.points[c.index]->commit) << " ("
+          << SlowdownInterval(c) << "; " << PValueText(c.p_value)
           << Standing(c) << ")\n";
     }
   }

@@ -181,6 +181,29 @@ TEST(HistoryCheck, MarkdownNamesEachSeriesThatFailedWithItsSize) {
                 "\n");
 }
 
+// The console says each timing in the words of timing_words.h: a change
+// point as a slowdown with its interval, no signed throughput change, and
+// the verdict line counts the series that carry each word.
+TEST(HistoryCheck, TheConsoleSaysChangePointsInTimingWords) {
+  History h;
+  h.Flat(20, 1000);
+  for (int i = 0; i < 4; ++i) h.Run("s" + std::to_string(i), 900);
+  h.Run("s4", 900, 1200);
+  std::ostringstream out;
+  PrintHistoryCheck(out, h.Check());
+  EXPECT_NE(out.str().find("judged: [changed, slower]"), std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("change point: puzzles per CPU-second 11.1% slower "
+                           "at s0 (95% interval 10.6% slower to 11.8% slower; "),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("verdict: FAIL (exit 1): 1 changed, 1 slower, 0 "
+                           "pass, 0 new"),
+            std::string::npos)
+      << out.str();
+  EXPECT_EQ(out.str().find("-1"), std::string::npos) << out.str();
+}
+
 TEST(HistoryCheck, MaxSlowdownLetsASmallFallPass) {
   History h;
   h.Flat(20, 1000);
