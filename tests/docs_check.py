@@ -5,9 +5,13 @@
       every long option that a program's --help prints is in docs/cli.md, in backticks,
       inside that program's section (## `bench`, ## `bench compare`, ## `bench bisect`,
       ## `gen`, ...; `bench history add`, `show` and `check` in ## `bench history`; the
-      options of corpus's subcommands in ## `corpus`)
+      options of corpus's subcommands in ## `corpus`); and every row of its table of
+      ranges ('### Ranges of the numeric options') says the range the program itself
+      names when refusing a value ("'x' is not a number (-99 to 10^6)"); an option whose
+      range starts above 0 has no row giving 0 a meaning ("(0: every puzzle is)")
   docs_check.py SOURCE_DIR columns BENCH
-      every column of the CSV header bench writes is in docs/report.md, in backticks
+      every column of the CSV header bench writes is in docs/report.md, in backticks, and
+      the README's "N fixed columns" is the header's count
   docs_check.py SOURCE_DIR links
       every relative link and anchor in README.md and the other Markdown files resolves
   docs_check.py SOURCE_DIR recipes BUILD_DIR
@@ -178,7 +182,88 @@ def check_options(root, bench, gen, shuffle, convert, corpus):
             if not re.search(r"`" + re.escape(option) + r"(?![A-Za-z0-9-])[^`]*`", text):
                 problems.append(f"docs/cli.md:1: `{command} --help` prints {option}, "
                                 f"which the section '## `{title}`' does not document")
+    binaries = {"bench": bench, "gen": gen, "shuffle": shuffle, "convert": convert,
+                "corpus": corpus}
+    return problems + check_ranges(root, binaries)
+
+
+RANGE_UNITS = re.compile(r"\b(percent|seconds|MiB|puzzles|whole)\b")
+
+
+def range_words(text):
+    """A range as docs/cli.md or an error says it, without asides, units and links."""
+    text = re.sub(r"\[([^]]*)\]\([^)]*\)", r"\1", text).replace("`", "")
+    while re.search(r"\([^()]*\)", text):
+        text = re.sub(r"\s*\([^()]*\)", "", text)
+    text = RANGE_UNITS.sub("", text)
+    return " ".join(text.replace(",", " , ").split()).strip(" ,;.")
+
+
+def range_table(path):
+    """(line, programs, options, range) of each row of the table of ranges."""
+    rows, inside = [], False
+    for number, line in prose_lines(path):
+        if line.startswith("### "):
+            inside = line.strip() == "### Ranges of the numeric options"
+            continue
+        if not inside or not line.startswith("|") or "---" in line:
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0] != "Program":
+            rows.append((number, cells[0], cells[1], cells[2]))
+    return rows
+
+
+def row_commands(programs, binaries):
+    """The command lines ([binary, words...]) a row's Program cell names."""
+    commands, program = [], None
+    for part in programs.split(","):
+        words = re.sub(r"\([^)]*\)", "", part).split()
+        if not words:
+            continue
+        if words[0] in binaries:
+            program, words = words[0], words[1:]
+        elif program is None:
+            return None  # bench/micro/corpus_rate and other programs not at hand
+        # "corpus (every subcommand)": one of them stands for all.
+        if not words and program == "corpus" and "every subcommand" in part:
+            words = ["canon"]
+        commands.append([binaries[program], *words])
+    return commands
+
+
+def check_ranges(root, binaries):
+    path = os.path.join(root, "docs", "cli.md")
+    problems = []
+    for number, programs, options, documented in range_table(path):
+        commands = row_commands(programs, binaries)
+        if commands is None or "every program" in programs:
+            continue
+        names = re.findall(r"--[a-z][a-z-]*", options)
+        for command in commands:
+            for name in names:
+                result = subprocess.run([*command, f"{name}=x"], capture_output=True,
+                                        text=True, timeout=60)
+                said = result.stderr.splitlines()[0] if result.stderr else ""
+                match = re.search(r"\((.*)\)$", said)
+                who = " ".join([os.path.basename(command[0]), *command[1:]])
+                if result.returncode != 2 or not match:
+                    problems.append(f"docs/cli.md:{number}: `{who} {name}=x` did not name "
+                                    f"its range ({said!r})")
+                elif range_words(match.group(1)) != range_words(documented):
+                    problems.append(f"docs/cli.md:{number}: {who} {name} takes "
+                                    f"{match.group(1)!r}; the table says {documented!r}")
+                elif re.match(r"[1-9]", range_words(match.group(1))):
+                    problems += zero_documented(path, name, match.group(1))
     return problems
+
+
+def zero_documented(path, name, taken):
+    """An option row that gives 0 a meaning ("(0: every puzzle is)") when 0 is refused."""
+    return [f"docs/cli.md:{number}: documents {name} 0, which is refused ({taken})"
+            for number, line in prose_lines(path)
+            if re.match(r"^\|\s*`" + re.escape(name) + r"[ `=]", line)
+            and re.search(r"\(0[:,)]|\b0: |`0`", line)]
 
 
 def check_columns(root, bench):
@@ -196,8 +281,15 @@ def check_columns(root, bench):
     for _, line in prose_lines(path):
         if line.lstrip().startswith("|"):
             documented.update(re.findall(r"`([a-z0-9_]+)`", line))
-    return [f"docs/report.md:1: CSV column `{column}` is not in the page's tables"
-            for column in columns if column not in documented]
+    problems = [f"docs/report.md:1: CSV column `{column}` is not in the page's tables"
+                for column in columns if column not in documented]
+    readme = os.path.join(root, "README.md")
+    for number, line in prose_lines(readme):
+        for count in re.findall(r"(\d+) fixed columns", line):
+            if int(count) != len(columns):
+                problems.append(f"README.md:{number}: says {count} fixed columns; bench's "
+                                f"CSV header has {len(columns)}")
+    return problems
 
 
 def recipes(path):

@@ -16,6 +16,7 @@
 #include "engine/common/atomic_output.h"
 #include "engine/common/exit_codes.h"
 #include "engine/common/text_format.h"
+#include "engine/compare/timing_words.h"
 #include "engine/pipeline/interrupt.h"
 #include "engine/report/per_puzzle_reader.h"
 
@@ -238,15 +239,15 @@ BisectMode Bisection::ChooseMode(const CommitTester& tester,
   RecordTested(folder_, bad);
   if (judgement.mark == CommitMark::kGood) {
     std::cout << "nothing to find: BAD " << Short(bad_)
-              << " searches as GOOD does and is not slower beyond the "
-              << o_.max_slowdown_pct << "% allowed\n";
+              << " searches as GOOD does and is not slower beyond "
+              << AllowedWords(o_.max_slowdown_pct) << '\n';
     exit_code = kExitFailure;
   } else if (judgement.mark == CommitMark::kUndecided) {
     std::cout << "UNDECIDED: BAD " << Short(bad_)
               << " searches as GOOD does, and its timing cannot say whether "
-                 "it is slower beyond the "
-              << o_.max_slowdown_pct
-              << "% allowed (more puzzles or a smaller --batch narrow the "
+                 "it is slower beyond "
+              << AllowedWords(o_.max_slowdown_pct)
+              << " (more puzzles or a smaller --batch narrow the "
                  "interval)\n";
     exit_code = kExitUndecided;
   }

@@ -64,13 +64,10 @@ CLI::App* SetupBisect(CLI::App& app, BisectCommandOptions& o) {
                             "name\ngiven to the --exec program)")
                 ->required(),
             "NAME");
-  ValueName(sub->add_option("--max-slowdown", o.max_slowdown_pct,
-                            "Counts equal: bad when --ab's interval is wholly\n"
-                            "over P% (0.1-1000) slower than GOOD, good when "
-                            "under")
-                ->transform(Numbers(0.1, 1000))
-                ->capture_default_str(),
-            "P");
+  AddMaxSlowdownOption(*sub, o.max_slowdown_pct,
+                       "counts equal:\nbad when --ab's interval is wholly "
+                       "over P, good when under",
+                       true);
   ValueName(sub->add_option("--batch", o.batch,
                             "Puzzle lines per batch (1 to 2^20); more "
                             "batches\ngive --ab a narrower interval")

@@ -34,14 +34,10 @@ CLI::App* SetupCompare(CLI::App& app, CompareCommandOptions& o) {
           ->required()
           ->check(CLI::ExistingFile),
       "FILE");
-  ValueName(subcommand
-                ->add_option("--max-slowdown", o.max_slowdown_pct,
-                             "Percent fall in puzzles/s that fails (0 to "
-                             "100),\nwhen also beyond both reports' "
-                             "run-to-run spread")
-                ->transform(Numbers(0, 100))
-                ->capture_default_str(),
-            "P");
+  AddMaxSlowdownOption(*subcommand, o.max_slowdown_pct,
+                       "judged\nby the clock and by CPU time, beyond both "
+                       "reports' spread",
+                       true);
   ValueName(subcommand
                 ->add_option("--min-repeats", o.min_repeats,
                              "Gate timing only for rows of at least N "

@@ -78,13 +78,9 @@ CLI::App* SetupCheck(CLI::App* h, HistoryCommandOptions& o) {
                 ->transform(WholeNumbers(6, 1000))
                 ->capture_default_str(),
             "N");
-  ValueName(check
-                ->add_option("--max-slowdown", o.max_slowdown_pct,
-                             "Percent a significant fall in puzzles/s must\n"
-                             "pass to fail (0 to 100)")
-                ->transform(Numbers(0, 100))
-                ->capture_default_str(),
-            "P");
+  AddMaxSlowdownOption(*check, o.max_slowdown_pct,
+                       "judged\nat a significant change point",
+                       true);
   ValueName(check
                 ->add_option("--max-instructions", o.max_instructions_pct,
                              "Percent rise in instructions per puzzle that\n"

@@ -317,13 +317,10 @@ void RunCommandCli::AddTwoBuildOptions(CLI::App& app, RunCommandOptions& o) {
                            "CI"),
             "A,B")
       ->group(kTwoBuilds);
-  max_slowdown_ =
-      ValueName(app.add_option("--max-slowdown", o.max_slowdown,
-                               "With --ab: exit 1 if B is surely over P% "
-                               "slower\nthan A (P < 0: B must be faster); 3 "
-                               "if undecided")
-                    ->transform(Numbers(-99, 1e6)),
-                "P")
+  max_slowdown_ = AddMaxSlowdownOption(app, o.max_slowdown,
+                                       "with --ab: exit 1 if\nsurely so, 3 "
+                                       "if undecided",
+                                       false)
           ->group(kTwoBuilds);
 }
 

@@ -84,6 +84,19 @@ CLI::Option* AddLinesOption(CLI::App& app, uint64_t& lines) {
                    "N");
 }
 
+CLI::Option* AddMaxSlowdownOption(CLI::App& app, double& max_slowdown_pct,
+                                  const std::string& judged,
+                                  bool show_default) {
+  CLI::Option* option = app.add_option(
+      "--max-slowdown", max_slowdown_pct,
+      "Fail when over P% slower: new time / old time > 1 + P/100\n(-99 "
+      "to 10^6; P < 0 demands a speed-up); " +
+          judged);
+  option->transform(Numbers(kMinSlowdownPct, kMaxSlowdownPct));
+  if (show_default) option->capture_default_str();
+  return ValueName(option, "P");
+}
+
 CLI::Option* AddOutputOption(CLI::App& app, std::string& path,
                              const std::string& what) {
   return ValueName(app.add_option("-o,--output", path,

@@ -52,6 +52,23 @@ inline constexpr uint64_t kAllMessages = UINT64_MAX;
 CLI::Option* AddMaxMessagesOption(CLI::App& app, uint64_t& max_messages,
                                   const std::string& what);
 
+// --max-slowdown P, the one timing margin of bench, bench compare, bench
+// history check and bench bisect: fail when the new side is more than P
+// percent slower than the old, new time per puzzle / old time per puzzle >
+// 1 + P/100 (engine/compare/timing_words.h); a negative P demands a
+// speed-up. One range everywhere, kMinSlowdownPct to kMaxSlowdownPct: -99
+// (at most 1% of the old time) is the fastest demand that leaves a time,
+// and 10^6 (10,000 times slower) is past any slowdown a benchmark shows.
+// `judged` says what the command holds against P ("both clocks' throughput
+// beyond the rounds' spread"); `show_default` puts the bound value's
+// default in the help (each command's default is in docs/cli.md's table,
+// with why).
+inline constexpr double kMinSlowdownPct = -99;
+inline constexpr double kMaxSlowdownPct = 1e6;
+CLI::Option* AddMaxSlowdownOption(CLI::App& app, double& max_slowdown_pct,
+                                  const std::string& judged,
+                                  bool show_default);
+
 // FILE...: the puzzle files a tool reads, '-' for standard input, each
 // checked readable as it is parsed; required. A command line without them
 // is told how to read standard input (usage_errors.h).

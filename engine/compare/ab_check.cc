@@ -7,6 +7,7 @@
 
 #include "engine/common/exit_codes.h"
 #include "engine/common/text_format.h"
+#include "engine/compare/timing_words.h"
 
 namespace sudoku {
 
@@ -63,9 +64,7 @@ int AbCheck::Report(std::ostream& out, std::ostream& err,
   if (differences_ == 0) out << RatioFigures();
   if (differences_ > 0) code = kExitFailure;
   if (!max_slowdown_pct) return code;
-  char allowed[64];
-  std::snprintf(allowed, sizeof(allowed), "the %g%% allowed",
-                *max_slowdown_pct);
+  const std::string allowed = AllowedWords(*max_slowdown_pct);
   if (differences_ > 0) {
     // Different searches do different work: their times say nothing of the
     // builds' speed, and the run fails on the searches alone.

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/compare/timing_words.h"
 #include "engine/stats/quantile.h"
 
 namespace sudoku {
@@ -205,11 +206,7 @@ bool WithinSlowdown(const AbVerdict& verdict, double max_slowdown_pct) {
 }
 
 std::string SlowdownText(double ratio) {
-  const double slower = 100.0 * (1.0 / ratio - 1.0);
-  char text[64];
-  std::snprintf(text, sizeof(text), "%.1f%% %s", std::fabs(slower),
-                slower >= 0 ? "slower" : "faster");
-  return text;
+  return SlowerWords(SlowdownOfRatio(ratio));
 }
 
 std::string AbRatioText(const AbVerdict& verdict) {

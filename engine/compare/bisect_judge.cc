@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "engine/compare/compare.h"
+#include "engine/compare/timing_words.h"
 #include "engine/report/report_schema.h"
 #include "engine/stats/stats.h"
 
@@ -48,8 +49,7 @@ CommitJudgement JudgeSearch(std::span<const ReportEntry> good,
 
 CommitJudgement JudgeSpeed(std::span<const DatasetSpeed> speeds,
                            double max_slowdown_pct) {
-  char allowed[64];
-  std::snprintf(allowed, sizeof(allowed), "the %g%% allowed", max_slowdown_pct);
+  const std::string allowed = AllowedWords(max_slowdown_pct);
   CommitJudgement judgement;
   bool bad = false, undecided = speeds.empty();
   for (const DatasetSpeed& s : speeds) {
@@ -64,12 +64,12 @@ CommitJudgement JudgeSpeed(std::span<const DatasetSpeed> speeds,
                 std::to_string(v.batches) + " batches)";
       if (BeyondSlowdown(v, max_slowdown_pct)) {
         bad = true;
-        reason += ", wholly beyond " + std::string(allowed);
+        reason += ", wholly beyond " + allowed;
       } else if (WithinSlowdown(v, max_slowdown_pct)) {
-        reason += ", wholly within " + std::string(allowed);
+        reason += ", wholly within " + allowed;
       } else {
         undecided = true;
-        reason += ", straddling " + std::string(allowed);
+        reason += ", straddling " + allowed;
       }
     }
     judgement.reasons.push_back(std::move(reason));

@@ -15,6 +15,7 @@
 
 #include "engine/common/exit_codes.h"
 #include "engine/common/text_format.h"
+#include "engine/compare/timing_words.h"
 #include "engine/report/report_schema.h"
 #include "engine/stats/quantile.h"
 
@@ -73,18 +74,20 @@ TimingCheck CheckTiming(const ReportEntry& base, const ReportEntry& cur,
   TimingCheck t;
   const ReportRow& b = base.row;
   const ReportRow& c = cur.row;
-  t.slowdown =
-      b.puzzles_per_s > 0 ? 1.0 - c.puzzles_per_s / b.puzzles_per_s : 0.0;
+  // The slowdown of timing_words.h: new time / old time - 1.
+  t.slowdown = b.puzzles_per_s > 0
+                   ? Slowdown(b.puzzles_per_s, c.puzzles_per_s)
+                   : 0.0;
   t.noise = std::max(RelativeSpread(b), RelativeSpread(c));
   // Puzzles per second of the solves' thread CPU time where both reports
   // have it (a preemption or a stall does not move it); else of the pass's
   // process CPU time, as older reports give it. Without CPU figures the
   // wall clock is all there is to go by.
   if (b.puzzles_per_cpu_s > 0 && c.puzzles_per_cpu_s > 0) {
-    t.cpu_slowdown = 1.0 - c.puzzles_per_cpu_s / b.puzzles_per_cpu_s;
+    t.cpu_slowdown = Slowdown(b.puzzles_per_cpu_s, c.puzzles_per_cpu_s);
   } else if (b.pass_cpu_s > 0 && c.pass_cpu_s > 0 && c.puzzles > 0) {
     t.cpu_slowdown =
-        1.0 - (c.puzzles / c.pass_cpu_s) / (b.puzzles / b.pass_cpu_s);
+        Slowdown(b.puzzles / b.pass_cpu_s, c.puzzles / c.pass_cpu_s);
   } else {
     t.cpu_slowdown = t.slowdown;
   }
@@ -106,26 +109,20 @@ TimingCheck CheckTiming(const ReportEntry& base, const ReportEntry& cur,
     t.note = "informational: no baseline throughput";
   } else {
     t.gated = true;
-    const bool wall_fell =
-        t.slowdown > options.max_slowdown && t.slowdown > t.noise;
-    t.regressed = wall_fell && t.cpu_slowdown > options.max_slowdown;
-    const std::string allowed = Percent(options.max_slowdown) + " allowed";
-    const std::string noise = Percent(t.noise) + " noise";
-    if (t.slowdown <= 0) {
-      t.note = "gated: not slower";
-    } else if (t.regressed) {
-      t.note = "gated: " + Percent(t.slowdown) + " slower, beyond " + allowed +
-               " and " + noise + "; " + Percent(t.cpu_slowdown) +
-               " fewer puzzles per CPU-second";
-    } else if (wall_fell) {
-      t.note = "gated: " + Percent(t.slowdown) +
-               " slower by the clock, but puzzles per CPU-second fell only " +
-               Percent(t.cpu_slowdown) + ": other jobs took the time";
-    } else if (t.slowdown > options.max_slowdown) {
-      t.note = "gated: " + Percent(t.slowdown) + " slower, within " + noise;
-    } else {
-      t.note = "gated: " + Percent(t.slowdown) + " slower, within " + allowed;
-    }
+    const double limit = options.max_slowdown;
+    TimingFinding f{.slowdown = t.slowdown,
+                    .cpu_slowdown = t.cpu_slowdown,
+                    .noise = t.noise,
+                    .max_slowdown_pct = 100 * limit};
+    f.beyond_allowed = t.slowdown > limit;
+    // The noise is how far a slowdown must lie from no change to be one;
+    // under a negative margin (a speed-up demanded), from the margin.
+    f.beyond_noise = t.slowdown - std::min(limit, 0.0) > t.noise;
+    // Both clocks must agree: on a shared machine other jobs steal wall
+    // time, not CPU time.
+    f.regressed = f.beyond_allowed && f.beyond_noise && t.cpu_slowdown > limit;
+    t.regressed = f.regressed;
+    t.note = GateWords(f);
   }
   return t;
 }
@@ -297,6 +294,46 @@ size_t Comparison::Count(Change change) const {
   return std::count_if(rows.begin(), rows.end(), [&](const RowComparison& r) {
     return r.verdict == RowVerdict::kChanged && r.change == change;
   });
+}
+
+size_t Comparison::CountSlower() const {
+  return std::count_if(rows.begin(), rows.end(), [](const RowComparison& r) {
+    return r.timing.regressed || r.instructions.regressed;
+  });
+}
+
+std::string VerdictWords(const RowComparison& r) {
+  std::string words(RowVerdictName(r.verdict));
+  if (r.verdict == RowVerdict::kChanged && r.change != Change::kNone) {
+    words += ", " + std::string(ChangeName(r.change));
+  }
+  // A changed row's verdict is "changed"; its timing may still have failed.
+  if (r.verdict != RowVerdict::kSlower &&
+      (r.timing.regressed || r.instructions.regressed)) {
+    words += ", slower";
+  }
+  return words;
+}
+
+std::string VerdictCounts(const Comparison& comparison) {
+  const size_t changed = comparison.Count(RowVerdict::kChanged);
+  std::string text = std::to_string(changed) + " changed";
+  // Only the directions that occur: "1 changed (1 better)".
+  std::string directions;
+  for (const auto& [change, name] :
+       {std::pair{Change::kBetter, "better"}, {Change::kWorse, "worse"},
+        {Change::kMixed, "mixed"}, {Change::kNeither, "other"}}) {
+    if (const size_t n = comparison.Count(change)) {
+      directions +=
+          (directions.empty() ? "" : ", ") + std::to_string(n) + " " + name;
+    }
+  }
+  if (!directions.empty()) text += " (" + directions + ")";
+  return text + ", " + std::to_string(comparison.Count(RowVerdict::kMissing)) +
+         " missing, " + std::to_string(comparison.CountSlower()) +
+         " slower, " + std::to_string(comparison.Count(RowVerdict::kSame)) +
+         " same, " + std::to_string(comparison.Count(RowVerdict::kNew)) +
+         " new";
 }
 
 namespace {

@@ -30,7 +30,8 @@ size_t MedianRound(std::span<const ReportRow> rounds);
 ReportRow SummarizeRounds(std::span<const ReportRow> rounds);
 
 struct CompareOptions {
-  // A throughput fall (1 - current/baseline) beyond this fraction fails...
+  // A slowdown (timing_words.h: current time / baseline time - 1) beyond
+  // this fraction fails; a negative one demands a speed-up...
   double max_slowdown = 0.10;
   // ...if it is also beyond the noise: the larger relative spread
   // (max - min) / median of the two rows' rounds. One round has no spread,
@@ -84,9 +85,11 @@ struct MetricDelta {
 struct TimingCheck {
   bool gated = false;
   bool regressed = false;
-  double slowdown = 0;      // 1 - current/baseline puzzles per second
+  // Slowdowns as timing_words.h defines them: current time / baseline
+  // time - 1, i.e. baseline / current puzzles per second, minus one.
+  double slowdown = 0;
   double noise = 0;         // max of the two relative spreads
-  double cpu_slowdown = 0;  // 1 - current/baseline puzzles per CPU-second
+  double cpu_slowdown = 0;  // the same by puzzles per CPU-second
   std::string note;         // why informational, or how the gate decided
 };
 
@@ -132,7 +135,19 @@ struct Comparison {
   size_t Count(RowVerdict verdict) const;
   // Rows that changed in this direction.
   size_t Count(Change change) const;
+  // Rows the gate found slower (timing or instructions), whatever else
+  // they are: a row that changed and got slower is both, and says both
+  // ("[changed, better, slower]"), so the verdict line counts it in both.
+  size_t CountSlower() const;
 };
+
+// A row's verdict words as every printer shows them: "changed, better,
+// slower", "same".
+std::string VerdictWords(const RowComparison& row);
+
+// The verdict line's counts, each the number of rows that carry the word:
+// "1 changed (1 better), 0 missing, 1 slower, 0 same, 0 new".
+std::string VerdictCounts(const Comparison& comparison);
 
 // What changed in the build behind a row, or empty when the same build ran.
 std::string BuildChange(const ReportRow& baseline, const ReportRow& current);

@@ -28,6 +28,7 @@ Json RowJson(const RowComparison& r) {
       {"max_nodes",
        r.max_nodes == kUnlimitedNodes ? Json() : Json(r.max_nodes)},
       {"verdict", RowVerdictName(r.verdict)},
+      {"verdict_words", VerdictWords(r)},
       {"changed", r.changed},
       {"metrics", metrics},
       {"timing",
@@ -67,6 +68,9 @@ Json ComparisonJson(const Comparison& comparison,
   for (const RowVerdict verdict : kAll) {
     summary[std::string(RowVerdictName(verdict))] = comparison.Count(verdict);
   }
+  // As the verdict line counts it: every row its gate found slower, a
+  // changed one too (VerdictCounts).
+  summary["slower"] = comparison.CountSlower();
   Json rows = Json::array();
   for (const RowComparison& r : comparison.rows) rows.push_back(RowJson(r));
   return {

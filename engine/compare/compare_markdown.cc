@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "engine/common/text_format.h"
+#include "engine/compare/timing_words.h"
 
 namespace sudoku {
 namespace {
@@ -57,9 +58,13 @@ std::string WhatMoved(const RowComparison& r) {
   for (const MetricDelta& m : r.metrics) {
     if (m.exact && m.baseline != m.current) line(Moved(m));
   }
-  if (r.verdict == RowVerdict::kSlower && r.timing.regressed) {
+  if (r.timing.regressed) {
+    // A throughput in the timing words: its ratio new/old and the slowdown.
     for (const MetricDelta& m : r.metrics) {
-      if (m.name == "puzzles_per_s") line(Moved(m));
+      if (m.name != "puzzles_per_s") continue;
+      line(m.name + " " + Value(m.baseline) + " -> " + Value(m.current) +
+           " (" + RatioWords(m.Ratio()) + ", " + SlowerWords(r.timing.slowdown) +
+           ")");
     }
     line("timing " + r.timing.note);
   }
@@ -91,11 +96,7 @@ void WriteComparisonMarkdown(std::ostream& out, const Comparison& comparison,
     out << '\n';
     return;
   }
-  out << ": " << comparison.Count(RowVerdict::kChanged) << " changed, "
-      << comparison.Count(RowVerdict::kMissing) << " missing, "
-      << comparison.Count(RowVerdict::kSlower) << " slower, "
-      << comparison.Count(RowVerdict::kSame) << " same, "
-      << comparison.Count(RowVerdict::kNew) << " new.\n\n";
+  out << ": " << VerdictCounts(comparison) << ".\n\n";
   bool any = false;
   for (const RowComparison& r : comparison.rows) {
     if (r.verdict == RowVerdict::kSame) continue;
@@ -104,10 +105,7 @@ void WriteComparisonMarkdown(std::ostream& out, const Comparison& comparison,
           << "|---|---|---|---|---|---|\n";
       any = true;
     }
-    std::string tag(RowVerdictName(r.verdict));
-    if (r.verdict == RowVerdict::kChanged && r.change != Change::kNone) {
-      tag += ", " + std::string(ChangeName(r.change));
-    }
+    const std::string tag = VerdictWords(r);
     out << "| " << MarkdownCell(r.dataset) << " | " << MarkdownCell(r.strategy)
         << " | " << r.limit << " | " << BudgetText(r.max_nodes) << " | **"
         << tag << "** | " << MarkdownCell(WhatMoved(r)) << " |\n";

@@ -44,20 +44,11 @@ std::string Note(const RowComparison& r, const MetricDelta& m) {
   return "CHANGED";
 }
 
-// "[changed, better]": which way a changed row went, at a glance.
-std::string VerdictTag(const RowComparison& r) {
-  std::string tag(RowVerdictName(r.verdict));
-  if (r.verdict == RowVerdict::kChanged && r.change != Change::kNone) {
-    tag += ", " + std::string(ChangeName(r.change));
-  }
-  return "[" + tag + "]";
-}
-
 void PrintRow(std::ostream& out, const RowComparison& r) {
   out << '\n'
       << ConsoleText(r.dataset) << "  " << ConsoleText(r.strategy) << "  limit "
       << r.limit << "  budget "
-      << BudgetText(r.max_nodes) << "  " << VerdictTag(r) << '\n';
+      << BudgetText(r.max_nodes) << "  [" << VerdictWords(r) << "]\n";
   if (!r.build_note.empty()) out << "    " << r.build_note << '\n';
   if (r.verdict == RowVerdict::kMissing) {
     out << "    in the baseline, not in the current report\n";
@@ -99,24 +90,7 @@ void PrintComparison(std::ostream& out, const Comparison& comparison,
   const int code = comparison.ExitCode();
   const size_t changed = comparison.Count(RowVerdict::kChanged);
   out << "\nverdict: " << (code == 0 ? "PASS" : "FAIL") << " (exit " << code
-      << "): " << changed << " changed";
-  if (changed > 0) {
-    // Only the directions that occur: "1 changed (1 better)".
-    std::string directions;
-    for (const auto& [change, name] :
-         {std::pair{Change::kBetter, "better"}, {Change::kWorse, "worse"},
-          {Change::kMixed, "mixed"}, {Change::kNeither, "other"}}) {
-      if (const size_t n = comparison.Count(change)) {
-        directions += (directions.empty() ? "" : ", ") + std::to_string(n) +
-                      " " + name;
-      }
-    }
-    if (!directions.empty()) out << " (" << directions << ")";
-  }
-  out << ", " << comparison.Count(RowVerdict::kMissing) << " missing, "
-      << comparison.Count(RowVerdict::kSlower) << " slower, "
-      << comparison.Count(RowVerdict::kSame) << " same, "
-      << comparison.Count(RowVerdict::kNew) << " new\n";
+      << "): " << VerdictCounts(comparison) << '\n';
   if (changed > 0) {
     // Exact columns gate whichever way they move: an improvement is a new
     // baseline to review and bless, not a pass.

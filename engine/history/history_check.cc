@@ -9,6 +9,7 @@
 
 #include "engine/common/exit_codes.h"
 #include "engine/common/text_format.h"
+#include "engine/compare/timing_words.h"
 #include "engine/stats/hodges_lehmann.h"
 #include "engine/stats/quantile.h"
 
@@ -49,6 +50,13 @@ std::string SizeInterval(const ThroughputChange& change, bool as_fall) {
                 std::floor(change.size_confidence * 100 + 1e-9), low * 100,
                 high * 100);
   return buffer;
+}
+
+std::string SlowdownInterval(const ThroughputChange& change) {
+  // The throughput's high end is the slowdown's low one.
+  return Fixed(std::floor(change.size_confidence * 100 + 1e-9), 0) +
+         "% interval " + SlowerWords(SlowdownOfRatio(1 + change.size_high)) +
+         " to " + SlowerWords(SlowdownOfRatio(1 + change.size_low));
 }
 
 std::string PValueText(double p) {
@@ -146,9 +154,11 @@ std::vector<size_t> FailingFalls(const Points& points, Measure measure,
                                  const CheckOptions& options) {
   std::vector<size_t> falls;
   for (const ThroughputChange& c : changes) {
-    if (c.size >= 0) continue;
-    if (FallSince(points, measure, changes, c) >=
-        -options.max_slowdown_pct / 100) {
+    // Judged as every command judges --max-slowdown (timing_words.h);
+    // under a margin of 0 or more a step up never fails.
+    if (c.size >= 0 && options.max_slowdown_pct >= 0) continue;
+    if (SlowdownOfRatio(1 + FallSince(points, measure, changes, c)) <=
+        options.max_slowdown_pct / 100) {
       continue;
     }
     falls.push_back(c.index);
@@ -180,6 +190,8 @@ void JudgeExact(SeriesCheck& check, const LedgerReader& ledger) {
     check.reasons.push_back(base[c].first + " " + base[c].second + " -> " +
                             now[c].second + ", first at " + p[first]->commit +
                             " (after " + p[first - 1]->commit + ")");
+    check.exact_said.push_back(
+        {first, base[c].first, base[c].second, now[c].second});
   }
   if (check.verdict != SeriesVerdict::kChanged || earliest == 0) return;
   // With a ledger on both sides of the first change, the puzzles that moved.
@@ -252,6 +264,7 @@ void JudgeInstructions(SeriesCheck& check, const CheckOptions& options) {
                              rise(p[first]->First().row) > allowed)) {
     ++first;
   }
+  check.slower = true;
   if (check.verdict == SeriesVerdict::kPass) {
     check.verdict = SeriesVerdict::kSlower;
   }
@@ -361,18 +374,19 @@ void JudgeRolling(SeriesCheck& check, const Points& all,
   const std::string measure(MeasureLabel(check.measure));
   for (const ThroughputChange& c : check.changes) {
     if (!c.fresh) continue;
+    check.slower = true;
     if (check.verdict == SeriesVerdict::kPass) {
       check.verdict = SeriesVerdict::kSlower;
     }
     const double fall =
         FallSince(check.points, check.measure, check.changes, c);
     check.reasons.push_back(
-        measure + " fell " + ChangePercent(-c.size).substr(1) + " (" +
-        SizeInterval(c, true) + ") at " + check.points[c.index]->commit + " (" +
+        measure + ": " + SlowerWords(SlowdownOfRatio(1 + c.size)) + " (" +
+        SlowdownInterval(c) + ") at " + check.points[c.index]->commit + " (" +
         PValueText(c.p_value) + "), first seen now, " +
         std::to_string(check.points.size() - c.index) +
-        " commits after it; since then " + ChangePercent(-fall).substr(1) +
-        " below the level before");
+        " commits after it; since then " +
+        SlowerWords(SlowdownOfRatio(1 + fall)) + " than the level before");
   }
 }
 
@@ -390,17 +404,18 @@ void JudgeAgainst(SeriesCheck& check, const CheckOptions& options) {
       SegmentMedian(check.points, check.measure, check.changes, check.baseline);
   const double now =
       SegmentMedian(check.points, check.measure, check.changes, newest);
-  const double fall = now / base - 1;
-  if (fall >= 0 || fall >= -options.max_slowdown_pct / 100) return;
+  const double slowdown = Slowdown(base, now);
+  if (slowdown <= options.max_slowdown_pct / 100) return;
+  check.slower = true;
   if (check.verdict == SeriesVerdict::kPass) {
     check.verdict = SeriesVerdict::kSlower;
   }
-  check.reasons.push_back(std::string(MeasureLabel(check.measure)) + " fell " +
-                          ChangePercent(-fall).substr(1) + " from " +
+  check.reasons.push_back(std::string(MeasureLabel(check.measure)) + ": " +
+                          SlowerWords(slowdown) + " from " +
                           check.points[check.baseline]->commit + " to " +
                           check.points[newest]->commit + "; change point at " +
                           check.points[first_after->index]->commit + " (" +
-                          SizeInterval(*first_after, false) + "; " +
+                          SlowdownInterval(*first_after) + "; " +
                           PValueText(first_after->p_value) + ")");
 }
 
@@ -479,6 +494,18 @@ std::string_view SeriesVerdictName(SeriesVerdict verdict) {
       return "new";
   }
   return "?";
+}
+
+std::string SeriesVerdictWords(const SeriesCheck& s) {
+  std::string words(SeriesVerdictName(s.verdict));
+  // A changed series' verdict is "changed"; it may have got slower too.
+  if (s.verdict == SeriesVerdict::kChanged && s.slower) words += ", slower";
+  return words;
+}
+
+size_t HistoryCheck::CountSlower() const {
+  return std::ranges::count_if(series,
+                               [](const SeriesCheck& s) { return s.slower; });
 }
 
 size_t HistoryCheck::Count(SeriesVerdict verdict) const {

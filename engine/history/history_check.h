@@ -29,8 +29,8 @@ struct CheckOptions {
   // that commit (the merge-base, say), and everything since.
   std::string against;
   size_t window = 60;
-  // A throughput fall must be larger than this (percent) to fail, beyond
-  // being significant.
+  // A significant step must be slower than this (percent, as every
+  // --max-slowdown: timing_words.h) to fail.
   double max_slowdown_pct = 0;
   // Instructions per puzzle (bench --instructions), counted alike: a rise
   // from the baseline beyond this (percent) fails; runs of one commit must
@@ -79,6 +79,9 @@ std::string ChangeText(const ThroughputChange& change);
 std::string ChangePercent(double fraction);
 std::string SizeInterval(const ThroughputChange& change, bool as_fall);
 std::string PValueText(double p);
+// The interval of a step as slowdowns (timing_words.h): "95% interval 3.3%
+// slower to 5.3% slower".
+std::string SlowdownInterval(const ThroughputChange& change);
 
 // Every change of an exact column from one point to the next.
 std::vector<ExactChange> ExactChanges(
@@ -95,17 +98,29 @@ struct SeriesCheck {
   std::vector<const SeriesPoint*> points;
   size_t baseline = 0;  // the point the newest is judged against
   std::vector<ExactChange> exact_changes;
+  // The exact changes a reason already states (baseline -> newest, first at
+  // one commit): the console does not list them again as "exact:" lines.
+  std::vector<ExactChange> exact_said;
   std::vector<ThroughputChange> changes;
   SeriesVerdict verdict = SeriesVerdict::kPass;
+  // Slower (throughput or instructions) whatever the verdict: a series
+  // that changed and got slower says both.
+  bool slower = false;
   std::vector<std::string> reasons;  // why it failed, one a line
   std::vector<std::string> puzzles;  // ledger lines whose work changed
 };
+
+// A series' verdict as every output shows it: "changed, slower", "pass".
+std::string SeriesVerdictWords(const SeriesCheck& series);
 
 struct HistoryCheck {
   std::string mode;                 // said once, above the series
   Measure measure = Measure::kCpu;  // asked for (a series may fall back)
   std::vector<SeriesCheck> series;
   size_t Count(SeriesVerdict verdict) const;
+  // Series that got slower, a changed one too: the verdict line counts
+  // each word its series carry (SeriesVerdictWords).
+  size_t CountSlower() const;
   // 0: every series passes; 1: an exact column changed or throughput fell.
   int ExitCode() const;
 };

@@ -6,6 +6,7 @@
 #include "engine/common/exit_codes.h"
 #include "engine/common/json_layout.h"
 #include "engine/common/text_format.h"
+#include "engine/compare/timing_words.h"
 #include "engine/history/history_check.h"
 
 namespace sudoku {
@@ -18,7 +19,7 @@ std::string Branch(const SeriesKey& key) {
 // "0 changed, 1 slower, 11 pass, 0 new".
 std::string Counts(const HistoryCheck& check) {
   return std::to_string(check.Count(SeriesVerdict::kChanged)) + " changed, " +
-         std::to_string(check.Count(SeriesVerdict::kSlower)) + " slower, " +
+         std::to_string(check.CountSlower()) + " slower, " +
          std::to_string(check.Count(SeriesVerdict::kPass)) + " pass, " +
          std::to_string(check.Count(SeriesVerdict::kNew)) + " new";
 }
@@ -31,6 +32,17 @@ std::string Standing(const ThroughputChange& c) {
   return "";
 }
 
+// Whether a reason of `s` already states the exact change `c`.
+bool Said(const SeriesCheck& s, const ExactChange& c) {
+  for (const ExactChange& said : s.exact_said) {
+    if (said.index == c.index && said.column == c.column &&
+        said.before == c.before && said.after == c.after) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 void PrintHistoryCheck(std::ostream& out, const HistoryCheck& check) {
@@ -41,7 +53,7 @@ void PrintHistoryCheck(std::ostream& out, const HistoryCheck& check) {
         << "] on " << ConsoleText(s.key.Testbed()) << "\n  newest "
         << ConsoleText(newest ? newest->commit : "-") << ", "
         << s.points.size() << (s.points.size() == 1 ? " commit" : " commits")
-        << " judged: [" << SeriesVerdictName(s.verdict) << "]\n";
+        << " judged: [" << SeriesVerdictWords(s) << "]\n";
     if (s.measure != check.measure) {
       out << "  judged on " << MeasureLabel(s.measure)
           << ": a commit of it has no CPU time\n";
@@ -53,15 +65,17 @@ void PrintHistoryCheck(std::ostream& out, const HistoryCheck& check) {
       out << "    " << ConsoleText(puzzle) << '\n';
     }
     for (const ExactChange& c : s.exact_changes) {
+      if (Said(s, c)) continue;  // a change is said once
       out << "  exact: " << c.column << " " << ConsoleText(c.before) << " -> "
           << ConsoleText(c.after) << " at "
           << ConsoleText(s.points[c.index]->commit) << '\n';
     }
     for (const ThroughputChange& c : s.changes) {
+      // In the timing words (timing_words.h), as the reasons above say it.
       out << "  change point: " << MeasureLabel(s.measure) << " "
-          << ChangePercent(c.size) << " at "
-          << ConsoleText(s.points[c.index]->commit)
-          << " (" << SizeInterval(c, false) << "; " << PValueText(c.p_value)
+          << SlowerWords(SlowdownOfRatio(1 + c.size)) << " at "
+          << ConsoleText(s.points[c.index]->commit) << " ("
+          << SlowdownInterval(c) << "; " << PValueText(c.p_value)
           << Standing(c) << ")\n";
     }
   }
@@ -105,6 +119,7 @@ void WriteHistoryCheckJson(std::ostream& out, const HistoryCheck& check) {
          {"commits", s.points.size()},
          {"baseline", s.points.empty() ? "" : s.points[s.baseline]->commit},
          {"verdict", SeriesVerdictName(s.verdict)},
+         {"verdict_words", SeriesVerdictWords(s)},
          {"reasons", s.reasons},
          {"puzzles", s.puzzles},
          {"exact_changes", exact},
@@ -146,7 +161,7 @@ void WriteHistoryCheckMarkdown(std::ostream& out, const HistoryCheck& check) {
     out << "| " << MarkdownCell(s.key.Name() + " on " + s.key.Testbed())
         << " | " << MarkdownCell(Branch(s.key)) << " | "
         << MarkdownCell(s.points.empty() ? "-" : s.points.back()->commit)
-        << " | **" << SeriesVerdictName(s.verdict) << "** | "
+        << " | **" << SeriesVerdictWords(s) << "** | "
         << MarkdownCell(reasons) << " |\n";
   }
   if (!any) out << "No series changed or got slower.\n";

@@ -186,7 +186,7 @@ TEST(BisectCli, NamesTheCommitThatMadeItTenPercentSlower) {
   EXPECT_TRUE(
       Has(run.out, "first bad commit: " + repo.Hash(6) + " revision 6\n"))
       << run.out << run.err;
-  EXPECT_TRUE(Has(run.out, "wholly beyond the 5% allowed")) << run.out;
+  EXPECT_TRUE(Has(run.out, "wholly beyond the allowed 5% slower")) << run.out;
   EXPECT_TRUE(Has(run.err, "told apart by bench --ab")) << run.err;
   EXPECT_EQ(ReadFile(changed),
             "file,line,good_outcome,good_nodes,bad_outcome,bad_nodes\n");

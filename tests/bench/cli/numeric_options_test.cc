@@ -25,6 +25,7 @@ struct NumericOption {
   std::string flag;               // "--max-nodes", or "-s" when hidden
   std::string type;               // CLI11's: INT, UINT or FLOAT
   bool ranged = false;
+  std::string description;  // its --help text
 };
 
 std::string BaseType(const CLI::Option& option) {
@@ -38,6 +39,7 @@ void Walk(const std::string& program, CLI::App& app,
     const std::string type = BaseType(*option);
     if (type != "INT" && type != "UINT" && type != "FLOAT") continue;
     NumericOption numeric{program, path, "", type};
+    numeric.description = option->get_description();
     numeric.flag = !option->get_lnames().empty()
                        ? "--" + option->get_lnames().front()
                        : "-" + option->get_snames().front();
@@ -126,6 +128,40 @@ TEST(NumericOptions, WhatWrapsOrMeansNothingIsRefusedInWords) {
           << said << "\n" << error;
     }
   }
+}
+
+// --max-slowdown once had four ranges (0-100, 0-100, 0.1-1000, -99-10^6)
+// and two formulas; now one helper defines it (AddMaxSlowdownOption) and
+// every command takes the same range and says the same formula.
+TEST(NumericOptions, OneMaxSlowdownEverywhere) {
+  std::vector<std::string> where;
+  for (const NumericOption& option : EveryNumericOption()) {
+    if (option.flag != "--max-slowdown") continue;
+    where.push_back(Named(option));
+    EXPECT_EQ(option.description.rfind("Fail when over P% slower: new time / "
+                                       "old time > 1 + P/100",
+                                       0),
+              0u)
+        << Named(option) << ": " << option.description;
+    for (const std::string value : {"-99.5", "1000001", "x"}) {
+      EXPECT_NE(ErrorFor(option, value).find("--max-slowdown: "),
+                std::string::npos)
+          << Named(option) << " took " << value;
+      EXPECT_NE(ErrorFor(option, value).find("(-99 to 10^6)"),
+                std::string::npos)
+          << Named(option) << " " << value << ": " << ErrorFor(option, value);
+    }
+    for (const std::string value : {"-99", "-5", "0", "0.05", "1000000"}) {
+      EXPECT_EQ(ErrorFor(option, value).find("--max-slowdown"),
+                std::string::npos)
+          << Named(option) << " refused " << value << ": "
+          << ErrorFor(option, value);
+    }
+  }
+  EXPECT_EQ(where, (std::vector<std::string>{
+                       "bench --max-slowdown", "bench compare --max-slowdown",
+                       "bench bisect --max-slowdown",
+                       "bench history check --max-slowdown"}));
 }
 
 TEST(NumericOptions, RangesAreSaidInWords) {

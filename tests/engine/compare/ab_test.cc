@@ -282,7 +282,7 @@ TEST(AbCheck, VerdictLineAgainstTheAllowedSlowdown) {
   EXPECT_EQ(check.Report(out, err, "f.txt", 5.0), 1);
   EXPECT_NE(out.str().find("ab: verdict: FAIL (exit 1): new is between 10.0% "
                            "slower and 10.0% slower (95% CI), wholly beyond "
-                           "the 5% allowed"),
+                           "the allowed 5% slower"),
             std::string::npos)
       << out.str();
   std::ostringstream out2;

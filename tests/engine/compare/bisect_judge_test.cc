@@ -84,11 +84,11 @@ TEST(JudgeSpeed, GoodWithinBadBeyondUndecidedAcross) {
   ASSERT_EQ(bad.reasons.size(), 1u);
   EXPECT_EQ(bad.reasons[0],
             "easy.txt: between 12.4% slower and 8.7% slower (95% CI, 100 "
-            "batches), wholly beyond the 5% allowed");
+            "batches), wholly beyond the allowed 5% slower");
   const std::vector<DatasetSpeed> across = {Speed(0.94, 0.97)};
   const CommitJudgement undecided = JudgeSpeed(across, 5);
   EXPECT_EQ(undecided.mark, CommitMark::kUndecided);
-  EXPECT_NE(undecided.reasons[0].find("straddling the 5% allowed"),
+  EXPECT_NE(undecided.reasons[0].find("straddling the allowed 5% slower"),
             std::string::npos);
 }
 

@@ -74,7 +74,7 @@ TEST(HistoryCheck, AFallFailsOnceWhenFirstSeen) {
     }
   }
   EXPECT_EQ(failures, 1);
-  EXPECT_NE(reason.find("%) at s0 (p = "), std::string::npos) << reason;
+  EXPECT_NE(reason.find(" slower) at s0 (p = "), std::string::npos) << reason;
 }
 
 // The scenario of issue 37: a step, checked after every commit, fails once;
@@ -164,19 +164,44 @@ TEST(HistoryCheck, MarkdownNamesEachSeriesThatFailedWithItsSize) {
             "### bench history check: FAIL (exit 1)\n"
             "\n"
             "Each series' newest commit against the one before (exact columns) "
-            "and its last 60 commits (puzzles per CPU-second): 1 changed, 0 "
+            "and its last 60 commits (puzzles per CPU-second): 1 changed, 1 "
             "slower, 0 pass, 0 new.\n"
             "\n"
             "| series | branch | newest | verdict | what changed |\n"
             "|---|---|---|---|---|\n"
             "| regression.txt dlx limit 2 budget 2,000 2 threads on " +
                 testbed +
-                " | main | s4 | **changed** | puzzles per CPU-second fell "
-                "10.0% (95% interval 9.5% to 10.5%) at s0 (p = 0.010, 99.0% "
-                "confidence), first seen now, 5 commits after it; since then "
-                "10.0% below the level before<br>nodes_total 1000 -&gt; 1200, "
+                " | main | s4 | **changed, slower** | puzzles per CPU-second: "
+                "11.1% slower "
+                "(95% interval 10.6% slower to 11.8% slower) at s0 (p = 0.010, "
+                "99.0% confidence), first seen now, 5 commits after it; since "
+                "then 11.1% slower than the level before<br>nodes_total 1000 "
+                "-&gt; 1200, "
                 "first at s4 (after s3) |\n"
                 "\n");
+}
+
+// The console says each timing in the words of timing_words.h: a change
+// point as a slowdown with its interval, no signed throughput change, and
+// the verdict line counts the series that carry each word.
+TEST(HistoryCheck, TheConsoleSaysChangePointsInTimingWords) {
+  History h;
+  h.Flat(20, 1000);
+  for (int i = 0; i < 4; ++i) h.Run("s" + std::to_string(i), 900);
+  h.Run("s4", 900, 1200);
+  std::ostringstream out;
+  PrintHistoryCheck(out, h.Check());
+  EXPECT_NE(out.str().find("judged: [changed, slower]"), std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("change point: puzzles per CPU-second 11.1% slower "
+                           "at s0 (95% interval 10.6% slower to 11.8% slower; "),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("verdict: FAIL (exit 1): 1 changed, 1 slower, 0 "
+                           "pass, 0 new"),
+            std::string::npos)
+      << out.str();
+  EXPECT_EQ(out.str().find("-1"), std::string::npos) << out.str();
 }
 
 TEST(HistoryCheck, MaxSlowdownLetsASmallFallPass) {
@@ -218,8 +243,9 @@ TEST(HistoryCheck, AgainstABranchJudgesTheOtherBranches) {
   ASSERT_EQ(check.series.size(), 1u);
   EXPECT_EQ(check.series[0].key.branch, "feature");
   EXPECT_EQ(check.series[0].verdict, SeriesVerdict::kSlower);
-  EXPECT_NE(check.series[0].reasons[0].find("puzzles per CPU-second fell "
-                                            "20.0% from c29 to f11"),
+  // 1,000 to about 800 puzzles per CPU-second: each takes about 25% longer.
+  EXPECT_NE(check.series[0].reasons[0].find("puzzles per CPU-second: 24.9% "
+                                            "slower from c29 to f11"),
             std::string::npos)
       << check.series[0].reasons[0];
 }
