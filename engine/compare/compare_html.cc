@@ -165,7 +165,7 @@ std::string RatioSection(const Comparison& comparison, const Index& base,
     rows.push_back({r->dataset + " " + r->strategy +
                         (keys.size() > 1 ? " (" + t.key + ")" : ""),
                     t.ratio, t.low, t.high, r->verdict == RowVerdict::kSlower,
-                    r->timing.note});
+                    r->timing.note, r->timing.gated});
   }
   const std::string what =
       keys.size() > 1 ? "Throughput" : "Throughput in " + label;

@@ -40,15 +40,15 @@ Scale RatioScale(const std::vector<RatioRow>& rows, double from, double to) {
 // An arrow at the axis's edge for a ratio past it, pointing the way it lies,
 // with the ratio beside it inside the plot (the row's name is left of it).
 std::string ClampedRatio(const RatioRow& r, const Scale& x, double y,
-                         const std::string& fill) {
+                         const std::string& paint) {
   const bool below = r.ratio < x.low;
   const double edge = below ? x.from : x.to, inward = below ? 10 : -10;
   const std::string value = Short(r.ratio, 3) + "x";
   return "<path class=\"mark\" data-ratio=\"" + Short(r.ratio) +
          "\" data-clamped=\"" + (below ? "below" : "above") + "\" d=\"M" +
          Num(edge) + " " + Num(y) + "L" + Num(edge + inward) + " " +
-         Num(y - 6) + "L" + Num(edge + inward) + " " + Num(y + 6) +
-         "Z\" fill=\"" + fill + "\"><title>" +
+         Num(y - 6) + "L" + Num(edge + inward) + " " + Num(y + 6) + "Z\" " +
+         paint + "><title>" +
          HtmlEscape(r.label + ": " + value + ", past the axis (" +
                     Short(below ? x.low : x.high) + "x)" +
                     (r.note.empty() ? "" : "; " + r.note)) +
@@ -82,25 +82,32 @@ std::string RatioChart(const RatioAxes& axes,
   for (size_t i = 0; i < rows.size(); ++i) {
     const RatioRow& r = rows[i];
     const double y = kTop + kRow * i + kRow / 2;
-    out += Text(kBarLeft - 6, y + 4, r.label, "end");
+    // Clear of a dot drawn at the axis's left edge.
+    out += Text(kBarLeft - 10, y + 4, r.label, "end");
     if (!std::isfinite(r.ratio) || r.ratio <= 0) continue;
     // Scale clamps to the axis, so a band past it ends at the edge.
     const double from = r.low > 0 ? x(r.low) : x.from;
-    out += "<rect class=\"band\" data-low=\"" + Short(r.low) +
-           "\" data-high=\"" + Short(r.high) + "\" fill=\"#ccc\" x=\"" +
-           Num(from) + "\" y=\"" + Num(y - 7) + "\" width=\"" +
-           Num(std::max(x(r.high) - from, 1.0)) + "\" height=\"14\"><title>" +
-           HtmlEscape(r.label + ": band " + Short(r.low, 3) + "x to " +
-                      Short(r.high, 3) + "x") +
-           "</title></rect>";
-    const std::string fill = r.failed ? "#d62728" : "#4e79a7";
+    if (r.banded) {
+      out += "<rect class=\"band\" data-low=\"" + Short(r.low) +
+             "\" data-high=\"" + Short(r.high) + "\" fill=\"#ccc\" x=\"" +
+             Num(from) + "\" y=\"" + Num(y - 7) + "\" width=\"" +
+             Num(std::max(x(r.high) - from, 1.0)) + "\" height=\"14\"><title>" +
+             HtmlEscape(r.label + ": band " + Short(r.low, 3) + "x to " +
+                        Short(r.high, 3) + "x") +
+             "</title></rect>";
+    }
+    // A row the gate did not judge: hollow, as nothing it shows could fail.
+    const std::string color = r.failed ? "#d62728" : "#4e79a7";
+    const std::string fill =
+        r.banded ? "fill=\"" + color + "\""
+                 : "fill=\"#fff\" stroke=\"" + color + "\" stroke-width=\"2\"";
     if (r.ratio < x.low || r.ratio > x.high) {
       out += ClampedRatio(r, x, y, fill);
       continue;
     }
     out += "<circle class=\"mark\" data-ratio=\"" + Short(r.ratio) +
-           "\" cx=\"" + Num(x(r.ratio)) + "\" cy=\"" + Num(y) +
-           "\" r=\"5\" fill=\"" + fill + "\"><title>" +
+           "\" cx=\"" + Num(x(r.ratio)) + "\" cy=\"" + Num(y) + "\" r=\"5\" " +
+           fill + "><title>" +
            HtmlEscape(r.label + ": " + Short(r.ratio, 4) + "x" +
                       (r.note.empty() ? "" : "; " + r.note)) +
            "</title></circle>";

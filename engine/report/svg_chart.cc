@@ -390,9 +390,10 @@ std::string TrendChart(const ChartAxes& axes,
     if (at != i) break;
   }
   out +=
-      grid + "</g>" + labels + "<rect x=\"" + Num(kLeft) + "\" y=\"" +
-      Num(kTop) + "\" width=\"" + Num(kRight - kLeft) + "\" height=\"" +
-      Num(kBottom - kTop) + "\" fill=\"none\" stroke=\"#999\"/>" +
+      grid + "</g>" + labels + "<rect class=\"plot\" x=\"" + Num(kLeft) +
+      "\" y=\"" + Num(kTop) + "\" width=\"" + Num(kRight - kLeft) +
+      "\" height=\"" + Num(kBottom - kTop) +
+      "\" fill=\"none\" stroke=\"#999\"/>" +
       Text((kLeft + kRight) / 2, kBottom + 36, axes.x_label) +
       Text(16, (kTop + kBottom) / 2, axes.y_label, "middle",
            " transform=\"rotate(-90 16 " + Num((kTop + kBottom) / 2) + ")\"");

@@ -90,6 +90,9 @@ struct RatioRow {
   double low = 1, high = 1;  // the band
   bool failed = false;
   std::string note;  // said in the dot's title after the ratio
+  // False for a row its gate did not judge (too few rounds, the gate off):
+  // no band, and the dot hollow.
+  bool banded = true;
 };
 struct RatioAxes {
   std::string id;  // data-chart

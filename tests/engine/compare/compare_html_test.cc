@@ -191,5 +191,22 @@ TEST(CompareHtml, ARatioPastTheAxisIsClampedAndMarked) {
   }
 }
 
+// A row the gate does not judge (one round: no noise estimate) has no band
+// to be outside of: its dot is hollow and its title says why.
+TEST(CompareHtml, ARowTheGateDidNotJudgeHasNoBand) {
+  ReportEntry one_round = Entry("dlx", 500, 500);
+  one_round.row.repeats = 1;
+  const Page p = Compare({one_round});
+  ASSERT_FALSE(p.comparison.rows[0].timing.gated);
+  const std::string chart = RatioChart(p.html);
+  EXPECT_EQ(chart.find("class=\"band\""), std::string::npos) << chart;
+  EXPECT_NE(chart.find("data-ratio=\"0.5\" cx=\"260.0\" cy=\"51.0\" r=\"5\" "
+                       "fill=\"#fff\" stroke=\"#4e79a7\""),
+            std::string::npos)
+      << chart;
+  EXPECT_NE(chart.find("0.5x; informational: 3 vs 1 rounds"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace sudoku

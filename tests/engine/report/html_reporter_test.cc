@@ -107,8 +107,8 @@ TEST(SvgChart, StackedBarsDrawOneRectPerNonZeroSegment) {
 
 TEST(SvgChart, RatioChartMarksFailedRows) {
   const std::string svg = RatioChart(
-      {"r", "R", "ratio", "cpu"},
-      {{"x", 0.5, 0.9, 1.1, true, ""}, {"y", 1.02, 0.95, 1.05, false, ""}});
+      {"r", "R", "ratio", "cpu"}, {{"x", 0.5, 0.9, 1.1, true, "", true},
+                                   {"y", 1.02, 0.95, 1.05, false, "", true}});
   EXPECT_EQ(Count(svg, "class=\"mark\""), 2u);
   EXPECT_EQ(Count(svg, "#d62728"), 1u);
 }
