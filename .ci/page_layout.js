@@ -1,4 +1,4 @@
-// Appended to a copy of a bench page by .ci/browser: what a reader at this window's width would miss, as JSON in a pre element (id layout-problems) that --dump-dom shows.
+// Appended to a copy of a bench page by .ci/browser: what a reader at this window's width would miss (and a chart's mark off its plot, or charts and tables of different measures), as JSON in a pre element (id layout-problems) that --dump-dom shows.
 (function () {
   var problems = [];
   var width = document.documentElement.clientWidth;
@@ -59,12 +59,50 @@
     });
   });
 
+  // A chart drawn in range: every mark's centre inside its plot area (a
+  // ratio past a compare chart's axis is an arrow at the edge, not a dot
+  // over the row's name).
+  document.querySelectorAll('svg.chart').forEach(function (svg) {
+    var plot = svg.querySelector('.plot');
+    if (!plot) return;
+    var area = plot.getBoundingClientRect();
+    svg.querySelectorAll('.mark').forEach(function (mark) {
+      var box = mark.getBoundingClientRect();
+      var x = (box.left + box.right) / 2, y = (box.top + box.bottom) / 2;
+      if (x < area.left - 1 || x > area.right + 1 || y < area.top - 1 ||
+          y > area.bottom + 1) {
+        say('chart ' + svg.getAttribute('data-chart') + ': a mark (' +
+            (mark.getAttribute('data-ratio') || mark.textContent) +
+            ') is drawn outside its plot');
+      }
+    });
+  });
+
+  // One measure of time per page: the measures its charts draw
+  // (data-measure) are the ones its tables show, named alike.
+  var measures = function (selector) {
+    var found = {};
+    document.querySelectorAll(selector).forEach(function (element) {
+      element.getAttribute('data-measure').split(' ').forEach(function (m) {
+        found[m] = true;
+      });
+    });
+    return Object.keys(found).sort();
+  };
+  var charted = measures('svg.chart[data-measure]');
+  var tabled = measures('table[data-measure], table [data-measure]');
+  if (charted.join(' ') !== tabled.join(' ')) {
+    say('the charts show ' + (charted.join(' and ') || 'no measure') +
+        ', the tables ' + (tabled.join(' and ') || 'no measure'));
+  }
+
   var out = document.createElement('pre');
   out.id = 'layout-problems';
   out.textContent = JSON.stringify({
     width: width,
     tables: document.querySelectorAll('table').length,
     charts: document.querySelectorAll('svg.chart').length,
+    measures: charted,
     problems: problems
   });
   document.body.appendChild(out);

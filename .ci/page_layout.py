@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 # .ci/browser's layout check of a bench page: appends .ci/page_layout.js to a copy of the page, then reads what Chromium's --dump-dom of that copy reports.
 """usage: page_layout.py inject PAGE COPY     write COPY: PAGE with the check's script
-       page_layout.py read DOM LABEL [--expect N]
+       page_layout.py read DOM LABEL [--expect N] [--measure M]
                                       print the problems in DOM (--dump-dom's output);
-                                      exit 0 when there are none (or exactly N), else 1
+                                      exit 0 when there are none (or exactly N), else 1;
+                                      --measure: the page's charts must show measure M
 """
 import argparse
 import html
@@ -28,7 +29,7 @@ def inject(page, copy):
     return 0
 
 
-def read(dom_path, label, expect):
+def read(dom_path, label, expect, measure=None):
     with open(dom_path, encoding="utf-8") as f:
         dom = f.read()
     # The last: the script that writes it is in the DOM too.
@@ -44,6 +45,10 @@ def read(dom_path, label, expect):
         print(f"browser: {label}: {len(problems)} layout problems, expected "
               f"{expect}: {problems}", file=sys.stderr)
         return 1
+    # A page that names no measure would pass the one-measure check empty.
+    if measure is not None and result.get("measures") != [measure]:
+        problems.append(f"its charts show {result.get('measures')}, "
+                        f"not {measure} alone")
     for problem in problems:
         print(f"browser: {label}: {problem}", file=sys.stderr)
     print(f"{label}: {result['width']} px wide, {result['tables']} tables, "
@@ -61,10 +66,11 @@ def main():
     read_verb.add_argument("dom")
     read_verb.add_argument("label")
     read_verb.add_argument("--expect", type=int)
+    read_verb.add_argument("--measure")
     args = parser.parse_args()
     if args.verb == "inject":
         return inject(args.page, args.copy)
-    return read(args.dom, args.label, args.expect)
+    return read(args.dom, args.label, args.expect, args.measure)
 
 
 if __name__ == "__main__":

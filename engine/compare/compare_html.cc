@@ -5,9 +5,11 @@
 
 #include <cmath>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include "engine/common/text_format.h"
+#include "engine/compare/judged_timing.h"
 #include "engine/report/html_reporter.h"
 #include "engine/report/svg_chart.h"
 
@@ -65,11 +67,25 @@ std::string Distributions(const std::string& id, const std::string& name,
              {{"baseline", nodes(base), true}, {"current", nodes(cur), false}});
 }
 
+// The measure the chart draws for this row, first: its figures, ratio, band
+// and the verdict's note, in the chart's words.
+std::string JudgedRow(const RowComparison& r, const JudgedTiming& t) {
+  const auto figure = [](double v) { return "<td>" + Fixed(v, 1) + "</td>"; };
+  return "<tr class=\"judged\" data-measure=\"" + t.key +
+         "\"><td class=\"name\">" + HtmlEscape(t.label) + " (judged)</td>" +
+         figure(t.baseline) + figure(t.current) + "<td>" + Fixed(t.ratio, 3) +
+         "</td><td class=\"name\">" +
+         HtmlEscape("band " + Fixed(t.low, 3) + " to " + Fixed(t.high, 3) +
+                    "; " + r.timing.note) +
+         "</td></tr>";
+}
+
 std::string MetricsTable(const RowComparison& r, const ReportEntry& base,
-                         const ReportEntry& cur) {
+                         const ReportEntry& cur, const JudgedTiming& timing) {
   std::string out =
       "<table class=\"metrics\"><tr><th>metric</th><th>baseline</th>"
-      "<th>current</th><th>ratio</th><th></th></tr>";
+      "<th>current</th><th>ratio</th><th></th></tr>" +
+      JudgedRow(r, timing);
   for (const MetricDelta& m : r.metrics) {
     const bool changed = m.exact && m.baseline != m.current;
     std::string note = changed ? "CHANGED" : "";
@@ -77,8 +93,7 @@ std::string MetricsTable(const RowComparison& r, const ReportEntry& base,
       note += ", " + std::string(ChangeName(m.change));
     }
     if (m.name == "puzzles_per_s") {
-      note = "noise " + Percent(r.timing.noise);
-      if (!r.timing.note.empty()) note += "; " + r.timing.note;
+      note = "wall clock; its rounds' noise " + Percent(r.timing.noise);
     }
     out += std::string(changed ? "<tr class=\"changed\">" : "<tr>") +
            "<td class=\"name\">" + HtmlEscape(m.name) + "</td>" +
@@ -91,7 +106,7 @@ std::string MetricsTable(const RowComparison& r, const ReportEntry& base,
 }
 
 std::string RowSection(size_t i, const RowComparison& r, const Index& base,
-                       const Index& cur) {
+                       const Index& cur, const CompareOptions& options) {
   const std::string verdict(RowVerdictName(r.verdict));
   const std::string direction =
       r.verdict == RowVerdict::kChanged && r.change != Change::kNone
@@ -117,11 +132,56 @@ std::string RowSection(size_t i, const RowComparison& r, const Index& base,
                : "<p>in the baseline, not in the current report</p>";
     return out + "</section>";
   }
-  out += MetricsTable(r, *b, *c) + "<div class=\"charts\">" +
-         Distributions("r" + std::to_string(i + 1) + "-",
-                       r.dataset + " " + r.strategy, b->row, c->row) +
-         "</div>";
+  out +=
+      MetricsTable(r, *b, *c, JudgeTiming(b->row, c->row, r.timing, options)) +
+      "<div class=\"charts\">" +
+      Distributions("r" + std::to_string(i + 1) + "-",
+                    r.dataset + " " + r.strategy, b->row, c->row) +
+      "</div>";
   return out + "</section>";
+}
+
+// Every matched row's ratio of the measure its verdict weighs, in the band
+// the timing gate allows: a dot left of its band is a fall the gate counts.
+std::string RatioSection(const Comparison& comparison, const Index& base,
+                         const Index& cur) {
+  std::vector<std::pair<const RowComparison*, JudgedTiming>> judged;
+  std::set<std::string> keys;
+  for (const RowComparison& r : comparison.rows) {
+    const ReportEntry* b = Find(base, r);
+    const ReportEntry* c = Find(cur, r);
+    if (r.metrics.empty() || b == nullptr || c == nullptr) continue;
+    judged.emplace_back(
+        &r, JudgeTiming(b->row, c->row, r.timing, comparison.options));
+    keys.insert(judged.back().second.key);
+  }
+  if (judged.empty()) return "";
+  // One measure names the chart; rows of a mixed page say which is theirs.
+  const std::string label = judged.front().second.label;
+  std::string measure;
+  for (const std::string& k : keys) measure += (measure.empty() ? "" : " ") + k;
+  std::vector<RatioRow> rows;
+  for (const auto& [r, t] : judged) {
+    rows.push_back({r->dataset + " " + r->strategy +
+                        (keys.size() > 1 ? " (" + t.key + ")" : ""),
+                    t.ratio, t.low, t.high, r->verdict == RowVerdict::kSlower,
+                    r->timing.note, r->timing.gated});
+  }
+  const std::string what =
+      keys.size() > 1 ? "Throughput" : "Throughput in " + label;
+  return "<div class=\"charts\">" +
+         RatioChart(
+             {"ratios",
+              what + ", current / baseline, in the band the timing "
+                     "gate allows",
+              "current / baseline" +
+                  (keys.size() > 1
+                       ? std::string(" (cpu: per CPU-second, wall: per second)")
+                       : ", " + label) +
+                  " (log axis)",
+              measure},
+             rows) +
+         "</div>";
 }
 
 std::string Verdicts(const Comparison& comparison) {
@@ -155,23 +215,9 @@ void WriteComparisonHtml(std::ostream& out, const Comparison& comparison,
                      ". Distributions are drawn through the CSV's "
                      "percentiles (p50, p90, p99, max).</p>" +
                      Verdicts(comparison);
-  std::vector<RatioRow> ratios;
-  for (const RowComparison& r : comparison.rows) {
-    for (const MetricDelta& m : r.metrics) {
-      if (m.name != "puzzles_per_s") continue;
-      ratios.push_back({r.dataset + " " + r.strategy, m.Ratio(), r.timing.noise,
-                        r.verdict == RowVerdict::kSlower});
-    }
-  }
-  if (!ratios.empty()) {
-    body += "<div class=\"charts\">" +
-            RatioChart("ratios",
-                       "Throughput, current / baseline, with the noise band",
-                       ratios) +
-            "</div>";
-  }
+  body += RatioSection(comparison, base, cur);
   for (size_t i = 0; i < comparison.rows.size(); ++i) {
-    body += RowSection(i, comparison.rows[i], base, cur);
+    body += RowSection(i, comparison.rows[i], base, cur, comparison.options);
   }
   WriteHtmlPage(out, "bench compare", body);
 }

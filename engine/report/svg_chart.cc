@@ -7,22 +7,11 @@
 #include <cstdio>
 #include <limits>
 
-namespace sudoku {
-namespace {
+#include "engine/report/svg_parts.h"
 
-// The plot area of every chart, in SVG units; the legend sits to its right.
-//
-//   0    kLeft                    kRight   kLegendX         kWidth
-//   +-----+--------------------------+--------+--------------+ 0
-//   |     title                                              |
-//   |     +--------------------------+  [] series 1         | kTop
-//   |  y  |          marks           |  [] series 2         |
-//   |     +--------------------------+                       | kBottom
-//   |              x label                                   |
-//   +--------------------------------------------------------+ kHeight
-constexpr double kWidth = 720, kHeight = 330;
-constexpr double kLeft = 70, kRight = 540, kTop = 40, kBottom = 280;
-constexpr double kLegendX = 556, kLegendRow = 18;
+namespace sudoku {
+
+namespace svg_parts {
 
 std::string Num(double value) {
   char buffer[32];
@@ -30,11 +19,74 @@ std::string Num(double value) {
   return buffer;
 }
 
-std::string Short(double value, int digits = 6) {
+std::string Short(double value, int digits) {
   char buffer[32];
   std::snprintf(buffer, sizeof(buffer), "%.*g", digits, value);
   return buffer;
 }
+
+std::vector<double> Scale::Ticks() const {
+  std::vector<double> ticks;
+  if (log) {
+    for (double t = low; t <= high * 1.0001; t *= 10) ticks.push_back(t);
+    return ticks;
+  }
+  const double raw = (high - low) / 5;
+  const double magnitude = std::pow(10, std::floor(std::log10(raw)));
+  double step = magnitude;
+  for (double m : {1.0, 2.0, 5.0, 10.0}) {
+    step = m * magnitude;
+    if (step >= raw) break;
+  }
+  // Whole multiples of the step, wherever the axis starts: k * step, not a
+  // running sum, so that no tick drifts off its round value.
+  const auto first = static_cast<int64_t>(std::ceil(low / step - 1e-9));
+  for (int64_t k = first; k * step <= high + step * 1e-6; ++k) {
+    ticks.push_back(static_cast<double>(k) * step);
+  }
+  return ticks;
+}
+
+std::string Text(double x, double y, const std::string& text,
+                 std::string_view anchor, std::string_view extra) {
+  return "<text x=\"" + Num(x) + "\" y=\"" + Num(y) + "\" text-anchor=\"" +
+         std::string(anchor) + "\"" + std::string(extra) + ">" +
+         HtmlEscape(text) + "</text>";
+}
+
+std::string Open(const std::string& id, const std::string& title, double height,
+                 std::string_view measure) {
+  const std::string measured =
+      measure.empty() ? "" : "\" data-measure=\"" + HtmlEscape(measure);
+  return "<svg class=\"chart\" data-chart=\"" + HtmlEscape(id) + measured +
+         "\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " +
+         Num(kWidth) + " " + Num(height) + "\" width=\"" + Num(kWidth) +
+         "\" height=\"" + Num(height) +
+         "\" role=\"img\" font-family=\"sans-serif\" font-size=\"11\" "
+         "fill=\"#333\"><title>" +
+         HtmlEscape(title) +
+         "</title><rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>" +
+         Text(kWidth / 2, 20, title, "middle",
+              " font-size=\"13\" font-weight=\"bold\"");
+}
+
+}  // namespace svg_parts
+
+namespace {
+
+using svg_parts::kBottom;
+using svg_parts::kHeight;
+using svg_parts::kLeft;
+using svg_parts::kLegendRow;
+using svg_parts::kLegendX;
+using svg_parts::kRight;
+using svg_parts::kTop;
+using svg_parts::kWidth;
+using svg_parts::Num;
+using svg_parts::Open;
+using svg_parts::Scale;
+using svg_parts::Short;
+using svg_parts::Text;
 
 // A value with its unit (12k, 1 ms, 50%), to `digits` significant digits.
 std::string UnitLabel(double value, AxisUnit unit, int digits) {
@@ -55,41 +107,6 @@ std::string UnitLabel(double value, AxisUnit unit, int digits) {
   }
   return Short(value, digits);
 }
-
-// Maps data values onto one axis's pixel range, linearly or by log10.
-struct Scale {
-  double low = 0, high = 1;
-  bool log = false;
-  double from = 0, to = 1;  // pixels for low and high
-
-  double operator()(double v) const {
-    const double a = log ? std::log10(low) : low;
-    const double b = log ? std::log10(high) : high;
-    const double t = ((log ? std::log10(v) : v) - a) / (b - a);
-    return from + std::clamp(t, 0.0, 1.0) * (to - from);
-  }
-  std::vector<double> Ticks() const {
-    std::vector<double> ticks;
-    if (log) {
-      for (double t = low; t <= high * 1.0001; t *= 10) ticks.push_back(t);
-      return ticks;
-    }
-    const double raw = (high - low) / 5;
-    const double magnitude = std::pow(10, std::floor(std::log10(raw)));
-    double step = magnitude;
-    for (double m : {1.0, 2.0, 5.0, 10.0}) {
-      step = m * magnitude;
-      if (step >= raw) break;
-    }
-    // Whole multiples of the step, wherever the axis starts: k * step, not a
-    // running sum, so that no tick drifts off its round value.
-    const auto first = static_cast<int64_t>(std::ceil(low / step - 1e-9));
-    for (int64_t k = first; k * step <= high + step * 1e-6; ++k) {
-      ticks.push_back(static_cast<double>(k) * step);
-    }
-    return ticks;
-  }
-};
 
 // An axis over the finite values given: whole decades when logarithmic,
 // from 0 (a fraction: 0 to 1) when linear.
@@ -121,28 +138,6 @@ Scale MakeScale(const std::vector<double>& values, bool log, AxisUnit unit,
 
 std::string DashAttribute(std::string_view dash) {
   return dash.empty() ? "" : " stroke-dasharray=\"" + std::string(dash) + "\"";
-}
-
-std::string Text(double x, double y, const std::string& text,
-                 std::string_view anchor = "middle",
-                 std::string_view extra = "") {
-  return "<text x=\"" + Num(x) + "\" y=\"" + Num(y) + "\" text-anchor=\"" +
-         std::string(anchor) + "\"" + std::string(extra) + ">" +
-         HtmlEscape(text) + "</text>";
-}
-
-std::string Open(const std::string& id, const std::string& title,
-                 double height) {
-  return "<svg class=\"chart\" data-chart=\"" + HtmlEscape(id) +
-         "\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " +
-         Num(kWidth) + " " + Num(height) + "\" width=\"" + Num(kWidth) +
-         "\" height=\"" + Num(height) +
-         "\" role=\"img\" font-family=\"sans-serif\" font-size=\"11\" "
-         "fill=\"#333\"><title>" +
-         HtmlEscape(title) +
-         "</title><rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>" +
-         Text(kWidth / 2, 20, title, "middle",
-              " font-size=\"13\" font-weight=\"bold\"");
 }
 
 std::string Grid(const Scale& x, const Scale& y, const ChartAxes& axes) {
@@ -328,51 +323,44 @@ std::string StackedBars(const std::string& id, const std::string& title,
   return out + "</svg>";
 }
 
-std::string RatioChart(const std::string& id, const std::string& title,
-                       const std::vector<RatioRow>& rows) {
-  constexpr double kBarLeft = 260, kRow = 22;
-  double low = 0.8, high = 1.2;
-  for (const RatioRow& r : rows) {
-    if (!std::isfinite(r.ratio)) continue;
-    low = std::min({low, r.ratio, 1 - r.noise});
-    high = std::max({high, r.ratio, 1 + r.noise});
+namespace {
+
+// A trend's line through its values over its band (when any point has one).
+std::string TrendLine(const std::vector<TrendPoint>& points, const Scale& x,
+                      const Scale& y) {
+  std::string out;
+  // The band: highs left to right, then lows right to left.
+  std::string band, line;
+  for (size_t i = 0; i < points.size(); ++i) {
+    band += (i ? "L" : "M") + Num(x(i)) + " " + Num(y(points[i].high));
+    line += (i ? "L" : "M") + Num(x(i)) + " " + Num(y(points[i].value));
   }
-  const Scale x{.low = std::floor(low * 10) / 10,
-                .high = std::ceil(high * 10) / 10,
-                .from = kBarLeft,
-                .to = kRight};
-  const double bottom = kTop + kRow * rows.size();
-  std::string out =
-      Open(id, title, bottom + 40) + "<g class=\"axes\" stroke=\"#e4e4e4\">";
-  std::string labels;
-  for (double t : x.Ticks()) {
-    out += "<line x1=\"" + Num(x(t)) + "\" y1=\"" + Num(kTop) + "\" x2=\"" +
-           Num(x(t)) + "\" y2=\"" + Num(bottom) + "\"/>";
-    labels += Text(x(t), bottom + 16, TickLabel(t, AxisUnit::kCount));
+  for (size_t i = points.size(); i-- > 0;) {
+    band += "L" + Num(x(i)) + " " + Num(y(points[i].low));
   }
-  out += "<line stroke=\"#333\" x1=\"" + Num(x(1)) + "\" y1=\"" + Num(kTop) +
-         "\" x2=\"" + Num(x(1)) + "\" y2=\"" + Num(bottom) + "\"/></g>" +
-         labels;
-  for (size_t i = 0; i < rows.size(); ++i) {
-    const RatioRow& r = rows[i];
-    const double y = kTop + kRow * i + kRow / 2;
-    out += Text(kBarLeft - 6, y + 4, r.label, "end");
-    if (!std::isfinite(r.ratio)) continue;
-    out += "<rect fill=\"#ccc\" x=\"" + Num(x(1 - r.noise)) + "\" y=\"" +
-           Num(y - 7) + "\" width=\"" +
-           Num(std::max(x(1 + r.noise) - x(1 - r.noise), 1.0)) +
-           "\" height=\"14\"/>";
-    out += "<circle class=\"mark\" cx=\"" + Num(x(r.ratio)) + "\" cy=\"" +
-           Num(y) + "\" r=\"5\" fill=\"" + (r.failed ? "#d62728" : "#4e79a7") +
-           "\"><title>" + HtmlEscape(r.label + ": " + Short(r.ratio)) +
-           "</title></circle>";
+  const std::string color(StyleOf(0).color);
+  // No band where every point's is a line: there is nothing to show.
+  const bool banded = std::ranges::any_of(
+      points, [](const TrendPoint& p) { return p.low != p.high; });
+  if (banded) {
+    // Outlined, so that a band a few pixels high still shows.
+    out += "<path class=\"band\" d=\"" + band + "Z\" fill=\"" + color +
+           "\" fill-opacity=\"0.25\" stroke=\"" + color +
+           "\" stroke-opacity=\"0.5\" stroke-width=\"0.75\"/>";
   }
-  return out + "</svg>";
+  if (!points.empty()) {
+    out += "<path d=\"" + line + "\" fill=\"none\" stroke=\"" + color +
+           "\" stroke-width=\"1.5\"/>";
+  }
+  return out;
 }
+
+}  // namespace
 
 std::string TrendChart(const ChartAxes& axes,
                        const std::vector<TrendPoint>& points,
-                       const std::vector<TrendMark>& marks) {
+                       const std::vector<TrendMark>& marks,
+                       std::string_view measure) {
   double low = std::numeric_limits<double>::infinity(), high = -low;
   for (const TrendPoint& p : points) {
     low = std::min({low, p.value, p.low});
@@ -387,7 +375,7 @@ std::string TrendChart(const ChartAxes& axes,
                 .to = kTop};
   const double last = std::max<double>(points.size() - 1, 1);
   const Scale x{.low = -0.5, .high = last + 0.5, .from = kLeft, .to = kRight};
-  std::string out = Open(axes.id, axes.title, kHeight);
+  std::string out = Open(axes.id, axes.title, kHeight, measure);
   std::string grid = "<g class=\"axes\" stroke=\"#e4e4e4\">", labels;
   for (double t : y.Ticks()) {
     grid += "<line x1=\"" + Num(kLeft) + "\" y1=\"" + Num(y(t)) + "\" x2=\"" +
@@ -402,27 +390,15 @@ std::string TrendChart(const ChartAxes& axes,
     if (at != i) break;
   }
   out +=
-      grid + "</g>" + labels + "<rect x=\"" + Num(kLeft) + "\" y=\"" +
-      Num(kTop) + "\" width=\"" + Num(kRight - kLeft) + "\" height=\"" +
-      Num(kBottom - kTop) + "\" fill=\"none\" stroke=\"#999\"/>" +
+      grid + "</g>" + labels + "<rect class=\"plot\" x=\"" + Num(kLeft) +
+      "\" y=\"" + Num(kTop) + "\" width=\"" + Num(kRight - kLeft) +
+      "\" height=\"" + Num(kBottom - kTop) +
+      "\" fill=\"none\" stroke=\"#999\"/>" +
       Text((kLeft + kRight) / 2, kBottom + 36, axes.x_label) +
       Text(16, (kTop + kBottom) / 2, axes.y_label, "middle",
            " transform=\"rotate(-90 16 " + Num((kTop + kBottom) / 2) + ")\"");
-  // The band: highs left to right, then lows right to left.
-  std::string band, line;
-  for (size_t i = 0; i < points.size(); ++i) {
-    band += (i ? "L" : "M") + Num(x(i)) + " " + Num(y(points[i].high));
-    line += (i ? "L" : "M") + Num(x(i)) + " " + Num(y(points[i].value));
-  }
-  for (size_t i = points.size(); i-- > 0;) {
-    band += "L" + Num(x(i)) + " " + Num(y(points[i].low));
-  }
+  out += TrendLine(points, x, y);
   const std::string color(StyleOf(0).color);
-  if (!points.empty()) {
-    out += "<path d=\"" + band + "Z\" fill=\"" + color +
-           "\" fill-opacity=\"0.18\" stroke=\"none\"/><path d=\"" + line +
-           "\" fill=\"none\" stroke=\"" + color + "\" stroke-width=\"1.5\"/>";
-  }
   for (const TrendMark& m : marks) {
     if (m.index >= points.size()) continue;
     const double at = x(m.index - 0.5);

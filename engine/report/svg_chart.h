@@ -77,15 +77,30 @@ std::string StackedBars(const std::string& id, const std::string& title,
                         const std::vector<std::string>& categories,
                         const std::vector<BarSegment>& segments);
 
-// One row per category: a ratio (1 is unchanged) as a dot, with its noise
-// band 1 +- noise behind it; failed rows drawn in red.
+// One row per category: a ratio (1 is unchanged, current / baseline) as a dot
+// on a log axis, with its band [low, high] behind it; failed rows drawn in
+// red. On a log axis a band cannot reach below zero, and a halving reads as
+// far from 1 as a doubling. The axis spans 1/4 to 4 at most, so that one
+// outlier does not squeeze every other row's band into a few pixels: a ratio
+// beyond it is drawn as an arrow at the axis's edge with its value beside it
+// (and in its title), a band beyond it is cut at the edge.
 struct RatioRow {
   std::string label;
   double ratio = 1;
-  double noise = 0;
+  double low = 1, high = 1;  // the band
   bool failed = false;
+  std::string note;  // said in the dot's title after the ratio
+  // False for a row its gate did not judge (too few rounds, the gate off):
+  // no band, and the dot hollow.
+  bool banded = true;
 };
-std::string RatioChart(const std::string& id, const std::string& title,
+struct RatioAxes {
+  std::string id;  // data-chart
+  std::string title;
+  std::string x_label;
+  std::string measure;  // data-measure: which figure the ratios are of
+};
+std::string RatioChart(const RatioAxes& axes,
                        const std::vector<RatioRow>& rows);
 
 // One value per point, in order left to right (commits of a history): a
@@ -101,8 +116,12 @@ struct TrendMark {
   size_t index = 0;  // the first point after the change
   std::string text;
 };
+// `measure`, when given, is written as the chart's data-measure (the page's
+// tables name theirs alike, and .ci/browser compares them). The band is a
+// path of class "band", drawn with an outline so that a narrow one shows.
 std::string TrendChart(const ChartAxes& axes,
                        const std::vector<TrendPoint>& points,
-                       const std::vector<TrendMark>& marks);
+                       const std::vector<TrendMark>& marks,
+                       std::string_view measure = {});
 
 }  // namespace sudoku
