@@ -52,8 +52,8 @@ int AbCheck::Report(std::ostream& out, std::ostream& err,
     err << "bench: ab: " << differences_ - first_differences_.size()
         << " more puzzles searched differently\n";
   }
-  // Each batch's sums of wall time, preemptions set aside; JudgeAb takes
-  // any per-batch measure of each side's work in their place.
+  // Each batch's sums of each side's CPU time (time off the CPU taken out,
+  // as OnRecord adds them), outliers set aside: the ratio of total work.
   const AbVerdict verdict = JudgeAb(Batches());
   out << "ab: " << b_name_ << " / " << a_name_ << " on " << dataset << ": "
       << AbRatioText(verdict) << "; " << SetAside() << "; "
