@@ -111,7 +111,7 @@ TEST(CompareHtml, EachDotIsTheRatioItsVerdictWeighs) {
   for (size_t i = 0; i < rows.size(); ++i) {
     const RowComparison& r = p.comparison.rows[i];
     SCOPED_TRACE(r.strategy + ": " + r.timing.note);
-    EXPECT_NEAR(rows[i].ratio, 1 - r.timing.cpu_slowdown, 1e-5);
+    EXPECT_NEAR(rows[i].ratio, 1 / (1 + r.timing.cpu_slowdown), 1e-5);
     if (r.verdict == RowVerdict::kSame) {
       EXPECT_GE(rows[i].ratio, rows[i].low);
       EXPECT_LE(rows[i].ratio, rows[i].high);

@@ -47,13 +47,14 @@ TEST(CpuMeasureTest, CompareReadsTheSolvesCpuTimeWhenBothHaveIt) {
   // pass), the solves' CPU time held: no regression.
   const Comparison held = CompareReports(Entries{Entry(1000, 0.1, 5000)},
                                          Entries{Entry(500, 0.2, 4950)}, {});
-  EXPECT_NEAR(held.rows[0].timing.cpu_slowdown, 0.01, 1e-9);
+  // timing_words' slowdown: old rate / new rate - 1.
+  EXPECT_NEAR(held.rows[0].timing.cpu_slowdown, 5000.0 / 4950 - 1, 1e-9);
   EXPECT_FALSE(held.rows[0].timing.regressed);
   EXPECT_EQ(held.ExitCode(), 0);
   // The solves' CPU time doubled too: slower.
   const Comparison slower = CompareReports(Entries{Entry(1000, 0.1, 5000)},
                                            Entries{Entry(500, 0.2, 2500)}, {});
-  EXPECT_NEAR(slower.rows[0].timing.cpu_slowdown, 0.5, 1e-9);
+  EXPECT_NEAR(slower.rows[0].timing.cpu_slowdown, 1.0, 1e-9);
   EXPECT_TRUE(slower.rows[0].timing.regressed);
 }
 
@@ -61,7 +62,7 @@ TEST(CpuMeasureTest, CompareFallsBackToThePassForAnOlderReport) {
   // The baseline predates puzzles_per_cpu_s: both sides by the pass.
   const Comparison c = CompareReports(Entries{Entry(1000, 0.1, 0)},
                                       Entries{Entry(500, 0.2, 4950)}, {});
-  EXPECT_NEAR(c.rows[0].timing.cpu_slowdown, 0.5, 1e-9);
+  EXPECT_NEAR(c.rows[0].timing.cpu_slowdown, 1.0, 1e-9);
 }
 
 TEST(CpuMeasureTest, RowFigureFallsBackToThePassShare) {
