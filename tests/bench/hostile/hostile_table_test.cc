@@ -17,6 +17,8 @@
 #include <string>
 #include <string_view>
 
+#include "tests/bench/hostile/heeding.h"
+
 namespace sudoku {
 namespace {
 
@@ -114,8 +116,9 @@ const Case kCases[] = {
     {"ulimit -v 40000; $BENCH -q -t 2 good.txt", 2, "good.txt: "},
     // SIGTERM while blocked on a FIFO no one writes, and while working (a
     // background job of a script ignores SIGINT, so TERM stands for both).
-    {"$BENCH fifo & sleep 0.5; kill -TERM $!; wait $!", 143, "interrupted"},
-    {"$BENCH -q --repeat 1000 good.txt & sleep 0.5; kill -TERM $!; wait $!",
+    // `heeding` (heeding.h) waits until bench heeds stops.
+    {"$BENCH fifo & heeding $!; sleep 0.3; kill -TERM $!; wait $!", 143, "interrupted"},
+    {"$BENCH -q --repeat 1000 good.txt & heeding $!; sleep 0.3; kill -TERM $!; wait $!",
      143, "interrupted"},
     {"$SHUFFLE fifo & sleep 0.5; kill -TERM $!; wait $!", 143, ""},
     {"$CORPUS dupes fifo & sleep 0.5; kill -TERM $!; wait $!", 143, ""},
@@ -146,7 +149,7 @@ std::map<std::string, std::string> Snapshot(const fs::path& folder) {
 int Shell(const fs::path& folder, const std::string& command,
           std::string& err) {
   const std::string script =
-      "cd '" + folder.string() + "' && export BENCH='" +
+      sudoku::testing::HeedingShellFunction() + "cd '" + folder.string() + "' && export BENCH='" +
       std::string(BENCH_BINARY) + "' GEN='" + GEN_BINARY + "' SHUFFLE='" +
       SHUFFLE_BINARY + "' CONVERT='" + CONVERT_BINARY + "' CORPUS='" +
       CORPUS_BINARY + "' RATE='" + RATE_BINARY + "' && (" + command +

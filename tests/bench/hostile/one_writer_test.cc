@@ -20,6 +20,8 @@
 #include <string>
 #include <string_view>
 
+#include "tests/bench/hostile/heeding.h"
+
 namespace sudoku {
 namespace {
 
@@ -61,7 +63,7 @@ const Case kCases[] = {
     {"$BENCH -q --csv keep.csv --per-puzzle /dev/full good.txt", 2,
      "writing /dev/full failed", ""},
     // Two live writers of one target: the second refused, naming the first.
-    {"$BENCH -q --csv busy.csv fifo & sleep 1; $BENCH -q --csv busy.csv "
+    {"$BENCH -q --csv busy.csv fifo & heeding $!; sleep 1; $BENCH -q --csv busy.csv "
      "good.txt; code=$?; kill -TERM $!; wait $!; exit $code",
      2, "busy.csv is being written by another run (pid ", ""},
     {"$GEN -n 1000000000 -o busy.txt & sleep 1; $GEN -n 5 -o busy.txt; "
@@ -83,7 +85,7 @@ const Case kCases[] = {
      "writing pp.csv failed: File too large", ""},
     {"ulimit -f 4; $GEN -n 1000 -o made.txt", 2,
      "writing made.txt failed: File too large", ""},
-    {"mkdir sub; $BENCH -q --csv sub/r.csv fifo & sleep 1; rm -r sub; "
+    {"mkdir sub; $BENCH -q --csv sub/r.csv fifo & heeding $!; sleep 1; rm -r sub; "
      "cat good.txt > fifo; wait $!",
      2, "writing sub/r.csv failed", ""},
     {"mkdir sub; (sleep 2; cat good.txt) | $SHUFFLE -o sub/r.txt - & "
@@ -153,9 +155,9 @@ const Case kCases[] = {
     // Two --resume of one checkpoint at once: the second is refused, naming
     // the first, and the per-puzzle file has every puzzle once.
     {"$BENCH -q -t 1 --batch 10 --plugin $SLOW -s slow --checkpoint ck5.json "
-     "--checkpoint-every 0 --per-puzzle pp.csv big.txt & sleep 1; "
+     "--checkpoint-every 0 --per-puzzle pp.csv big.txt & heeding $!; sleep 1; "
      "kill -INT $!; wait $!; test -s ck5.json || exit 9; "
-     "$BENCH --resume ck5.json >/dev/null & sleep 1; "
+     "$BENCH --resume ck5.json >/dev/null & heeding $!; sleep 1; "
      "$BENCH --resume ck5.json; code=$?; kill -INT $!; wait $!; "
      "$BENCH --resume ck5.json >/dev/null 2>&1 || exit 8; "
      "test $(grep -c '' pp.csv) = 301 && "
@@ -163,7 +165,7 @@ const Case kCases[] = {
      2, "pp.csv is being written by another run (pid ", ""},
     // A FIFO output with no reader: a stop signal is heard while bench
     // waits for one, and the earlier output is left as it was.
-    {"$BENCH -q --csv keep.csv --html fifo good.txt & pid=$!; sleep 1; "
+    {"$BENCH -q --csv keep.csv --html fifo good.txt & pid=$!; heeding $pid; sleep 1; "
      "kill -TERM $pid; sleep 3; kill -KILL $pid 2>/dev/null; wait $pid",
      143, "", ""},
 };
@@ -191,7 +193,7 @@ std::map<std::string, std::string> Snapshot(const fs::path& folder) {
 int Shell(const fs::path& folder, const std::string& command,
           std::string& err) {
   const std::string script =
-      "cd '" + folder.string() + "' && export BENCH='" +
+      sudoku::testing::HeedingShellFunction() + "cd '" + folder.string() + "' && export BENCH='" +
       std::string(BENCH_BINARY) + "' GEN='" + GEN_BINARY + "' SHUFFLE='" +
       SHUFFLE_BINARY + "' CONVERT='" + CONVERT_BINARY + "' CORPUS='" +
       CORPUS_BINARY + "' CHDIR='" + CHDIR_PLUGIN + "' SLOW='" + SLOW_PLUGIN +
