@@ -15,6 +15,7 @@
 #include "bench/run/outputs.h"
 #include "engine/common/atomic_output.h"
 #include "engine/common/exit_codes.h"
+#include "engine/common/file_identity.h"
 #include "engine/common/text_format.h"
 #include "engine/compare/timing_words.h"
 #include "engine/pipeline/interrupt.h"
@@ -26,8 +27,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr size_t kShownChanges = 5;  // puzzles whose work changed, printed
-
-std::string Short(const std::string& hash) { return hash.substr(0, 12); }
 
 // A temporary folder, removed with everything in it however bisect ends.
 class TempFolder {
@@ -166,13 +165,13 @@ void Bisection::CheckRepository() {
   bad_ = Resolve(o_.bad, "--bad");
   if (good_ == bad_) {
     throw BisectFailed{kExitUsage, "--good and --bad are one commit, " +
-                                       Short(good_) + ": nothing lies between"};
+                                       ShortHash(good_) + ": nothing lies between"};
   }
   if (!Git({"merge-base", "--is-ancestor", good_, bad_}, top_, scratch_).ok()) {
     CheckStop();
     throw BisectFailed{
         kExitUsage,
-        "GOOD " + Short(good_) + " is not an ancestor of BAD " + Short(bad_)};
+        "GOOD " + ShortHash(good_) + " is not an ancestor of BAD " + ShortHash(bad_)};
   }
   if (Git({"bisect", "log"}, top_, scratch_).ok()) {
     throw BisectFailed{kExitUsage, "a git bisect is already under way in " +
@@ -201,14 +200,14 @@ void Bisection::TestEndpoint(const CommitTester& tester,
                              const std::string& hash, const std::string& role,
                              std::vector<ReportEntry>& report) {
   GitOrFail({"checkout", "--quiet", "--detach", hash},
-            "git checkout " + Short(hash) + " failed");
+            "git checkout " + ShortHash(hash) + " failed");
   std::string why;
   if (!tester.Build(hash, why)) {
-    throw BisectFailed{kExitUsage, role + " " + Short(hash) + ": " + why};
+    throw BisectFailed{kExitUsage, role + " " + ShortHash(hash) + ": " + why};
   }
   if (role == "GOOD") tester.KeepAsGood();
   if (!tester.RunSearch(hash, report, why)) {
-    throw BisectFailed{kExitUsage, role + " " + Short(hash) + ": " + why};
+    throw BisectFailed{kExitUsage, role + " " + ShortHash(hash) + ": " + why};
   }
 }
 
@@ -230,7 +229,7 @@ BisectMode Bisection::ChooseMode(const CommitTester& tester,
     std::vector<DatasetSpeed> speeds;
     std::string why;
     if (!tester.RunSpeed(bad_, speeds, why)) {
-      throw BisectFailed{kExitUsage, "BAD " + Short(bad_) + ": " + why};
+      throw BisectFailed{kExitUsage, "BAD " + ShortHash(bad_) + ": " + why};
     }
     judgement = JudgeSpeed(speeds, o_.max_slowdown_pct);
   }
@@ -238,12 +237,12 @@ BisectMode Bisection::ChooseMode(const CommitTester& tester,
   bad.reasons = judgement.reasons;
   RecordTested(folder_, bad);
   if (judgement.mark == CommitMark::kGood) {
-    std::cout << "nothing to find: BAD " << Short(bad_)
+    std::cout << "nothing to find: BAD " << ShortHash(bad_)
               << " searches as GOOD does and is not slower beyond "
               << AllowedWords(o_.max_slowdown_pct) << '\n';
     exit_code = kExitFailure;
   } else if (judgement.mark == CommitMark::kUndecided) {
-    std::cout << "UNDECIDED: BAD " << Short(bad_)
+    std::cout << "UNDECIDED: BAD " << ShortHash(bad_)
               << " searches as GOOD does, and its timing cannot say whether "
                  "it is slower beyond "
               << AllowedWords(o_.max_slowdown_pct)
@@ -258,8 +257,8 @@ int Bisection::Run() {
   CheckRepository();
   const std::string apart = GitOrFail(
       {"rev-list", "--count", good_ + ".." + bad_}, "git rev-list failed");
-  std::cerr << "bench bisect: GOOD " << Short(good_) << " (" << Subject(good_)
-            << "), BAD " << Short(bad_) << " (" << Subject(bad_) << "), "
+  std::cerr << "bench bisect: GOOD " << ShortHash(good_) << " (" << Subject(good_)
+            << "), BAD " << ShortHash(bad_) << " (" << Subject(bad_) << "), "
             << apart << (apart == "1" ? " commit" : " commits") << " apart\n";
   const BisectSession session(top_, scratch_);
   const CommitTester tester(o_, ThisProgram(), top_, cwd_, folder_);

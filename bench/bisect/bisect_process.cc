@@ -176,11 +176,6 @@ GitResult Git(const std::vector<std::string>& args, const std::string& cwd,
   return result;
 }
 
-std::string ThisProgram() {
-  std::error_code error;
-  return std::filesystem::read_symlink("/proc/self/exe", error).string();
-}
-
 std::string FileText(const std::string& path) {
   std::ifstream file(path, std::ios::binary);
   std::ostringstream text;

@@ -55,10 +55,6 @@ struct GitResult {
 GitResult Git(const std::vector<std::string>& args, const std::string& cwd,
               const std::string& scratch, bool stoppable = true);
 
-// The path of the running program (/proc/self/exe): the bench that git
-// bisect run is to call back, and that runs each commit's strategy.
-std::string ThisProgram();
-
 // The whole of a (small) file; empty when it cannot be read.
 std::string FileText(const std::string& path);
 // Its last `lines` lines, each indented, for messages.

@@ -10,6 +10,7 @@
 #include "bench/bisect/bisect_plan.h"
 #include "bench/bisect/bisect_process.h"
 #include "engine/common/exit_codes.h"
+#include "engine/common/file_identity.h"
 #include "engine/report/per_puzzle_reader.h"
 
 namespace sudoku {
@@ -24,8 +25,6 @@ constexpr int kGitGood = 0;
 constexpr int kGitBad = 1;
 constexpr int kGitSkip = 125;
 constexpr int kGitAbort = 255;
-
-std::string Short(const std::string& hash) { return hash.substr(0, 12); }
 
 // A tab or line break in a reason would break tested.tsv's lines.
 std::string OneField(std::string text) {
@@ -61,7 +60,7 @@ void RecordTested(const WorkFolder& folder, const TestedCommit& tested) {
     out << '\t' << OneField(reason);
   }
   out << '\n';
-  std::cerr << "bench bisect: " << Short(tested.hash) << " " << tested.mark
+  std::cerr << "bench bisect: " << ShortHash(tested.hash) << " " << tested.mark
             << ": " << tested.subject << '\n';
   for (const std::string& reason : tested.reasons) {
     std::cerr << "    " << reason << '\n';
@@ -181,7 +180,7 @@ bool CommitTester::RunSearch(const std::string& hash,
 bool CommitTester::RunSpeed(const std::string& hash,
                             std::vector<DatasetSpeed>& speeds,
                             std::string& why) const {
-  const std::string label = Short(hash);
+  const std::string label = ShortHash(hash);
   const std::string per_puzzle = folder_.File(hash + ".ab.csv");
   Child run;
   run.argv = {bench_};
@@ -274,5 +273,7 @@ int RunBisectStep(const BisectCommandOptions& o) {
     return kGitAbort;
   }
 }
+
+std::string ShortHash(const std::string& hash) { return hash.substr(0, 12); }
 
 }  // namespace sudoku

@@ -103,4 +103,7 @@ class CommitTester {
 // runnable), 255 to end the bisection (a stop, or a fault of bisect's own).
 int RunBisectStep(const BisectCommandOptions& o);
 
+// A commit's hash as bisect prints it: its first 12 digits.
+std::string ShortHash(const std::string& hash);
+
 }  // namespace sudoku

@@ -20,6 +20,7 @@
 #include <sstream>
 
 #include "engine/common/exit_codes.h"
+#include "engine/common/file_identity.h"
 #include "engine/common/stop_request.h"
 #include "engine/input/puzzle.h"
 #include "engine/pipeline/driver.h"
@@ -87,12 +88,6 @@ bool NativeOnAvx512() {
   return CurrentManifest().build_flags.find("-march=native") !=
              std::string::npos &&
          __builtin_cpu_supports("avx512f");
-}
-
-std::string SelfPath() {
-  char buffer[PATH_MAX];
-  const ssize_t n = readlink("/proc/self/exe", buffer, sizeof(buffer) - 1);
-  return n > 0 ? std::string(buffer, static_cast<size_t>(n)) : "bench";
 }
 
 // The child's wait status. A stop requested meanwhile (a SIGTERM sent to
@@ -266,7 +261,7 @@ std::optional<uint64_t> InstructionsRunner::CountByCallgrind(
                                    "--tool=callgrind",
                                    "--collect-atstart=no",
                                    "--callgrind-out-file=" + out,
-                                   SelfPath(),
+                                   ThisProgram(),
                                    "--instructions-child",
                                    "-q",
                                    "-t",

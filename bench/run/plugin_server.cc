@@ -10,26 +10,19 @@
 
 #include "bench/run/plugin_loader.h"
 #include "bench/run/process_reply.h"
+#include "engine/common/file_identity.h"
 #include "strategies/registry.h"
 
 namespace sudoku {
 namespace {
 
 // A word for /bin/sh -c, in single quotes.
-std::string Quoted(const std::string& word) {
+std::string ShellQuoted(const std::string& word) {
   std::string quoted = "'";
   for (const char ch : word) {
     quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
   }
   return quoted + "'";
-}
-
-// This executable's path, for the command that serves a plugin.
-std::string SelfPath() {
-  std::vector<char> path(4096);
-  const ssize_t length = readlink("/proc/self/exe", path.data(), path.size());
-  return length > 0 ? std::string(path.data(), static_cast<size_t>(length))
-                    : std::string("bench");
 }
 
 // `PUZZLE LIMIT BUDGET`, as bench sends it.
@@ -59,8 +52,8 @@ std::string ServePluginCommand(const std::string& plugin,
                                const std::string& strategy) {
   // exec: the child is this executable itself, so a crash shows as its
   // signal, not as a shell's exit status and message.
-  return "exec " + Quoted(SelfPath()) + " --serve-plugin " + Quoted(plugin) +
-         " " + Quoted(strategy);
+  return "exec " + ShellQuoted(ThisProgram()) + " --serve-plugin " + ShellQuoted(plugin) +
+         " " + ShellQuoted(strategy);
 }
 
 int ServePlugin(const std::string& plugin, const std::string& strategy,

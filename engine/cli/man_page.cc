@@ -35,8 +35,6 @@ std::string Upper(std::string text) {
 
 // The value an option takes, as --help names it ("N", "FILE ..."), without
 // the default that --help appends.
-std::string ValueText(const CLI::Option& option) { return ValueNameOf(option); }
-
 std::string DefaultText(const CLI::Option& option, const ManPage& page) {
   for (const std::string& name : option.get_lnames()) {
     const auto machine = page.machine_defaults.find("--" + name);
@@ -64,7 +62,7 @@ void WriteOption(std::ostream& out, const CLI::Option& option,
     for (size_t i = 0; i < names.size(); ++i) {
       out << (i ? ", " : "") << "\\fB" << Roff(names[i]) << "\\fR";
     }
-    if (const std::string value = ValueText(option); !value.empty()) {
+    if (const std::string value = ValueNameOf(option); !value.empty()) {
       out << " \\fI" << Roff(value) << "\\fR";
     }
   }

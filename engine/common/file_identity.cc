@@ -104,4 +104,11 @@ std::string DescribeClash(const PathClash& clash) {
   return text;
 }
 
+std::string ThisProgram() {
+  std::error_code error;
+  const std::filesystem::path path =
+      std::filesystem::read_symlink("/proc/self/exe", error);
+  return error || path.empty() ? std::string("bench") : path.string();
+}
+
 }  // namespace sudoku

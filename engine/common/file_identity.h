@@ -1,4 +1,4 @@
-// Whether two paths name one file: a run's outputs compared with its inputs and
+// Whether two paths name one file, and which file the running program is: a run's outputs compared with its inputs and
 // with each other before anything is opened for writing.
 #pragma once
 
@@ -34,5 +34,9 @@ std::optional<PathClash> FindPathClash(std::span<const NamedPath> inputs,
 // "--csv x.csv names the same file as the dataset x.csv": the reason a run
 // is refused (exit 2, before anything is written), naming both.
 std::string DescribeClash(const PathClash& clash);
+
+// The path of the running program (/proc/self/exe); "bench" when the kernel
+// does not say: the command a child runs to call this program back.
+std::string ThisProgram();
 
 }  // namespace sudoku

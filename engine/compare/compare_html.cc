@@ -17,10 +17,10 @@ namespace sudoku {
 namespace {
 
 using Key = std::tuple<std::string, std::string, uint32_t, uint64_t>;
-using Index = std::map<Key, const ReportEntry*>;
+using EntriesByKey = std::map<Key, const ReportEntry*>;
 
-Index IndexOf(std::span<const ReportEntry> entries) {
-  Index index;
+EntriesByKey IndexOf(std::span<const ReportEntry> entries) {
+  EntriesByKey index;
   for (const ReportEntry& e : entries) {
     index.emplace(
         Key{e.row.dataset, e.row.strategy, e.row.limit, e.row.max_nodes}, &e);
@@ -28,7 +28,7 @@ Index IndexOf(std::span<const ReportEntry> entries) {
   return index;
 }
 
-const ReportEntry* Find(const Index& index, const RowComparison& r) {
+const ReportEntry* Find(const EntriesByKey& index, const RowComparison& r) {
   const auto it = index.find(Key{r.dataset, r.strategy, r.limit, r.max_nodes});
   return it == index.end() ? nullptr : it->second;
 }
@@ -105,8 +105,8 @@ std::string MetricsTable(const RowComparison& r, const ReportEntry& base,
   return TableBox(out + "</table>");
 }
 
-std::string RowSection(size_t i, const RowComparison& r, const Index& base,
-                       const Index& cur, const CompareOptions& options) {
+std::string RowSection(size_t i, const RowComparison& r, const EntriesByKey& base,
+                       const EntriesByKey& cur, const CompareOptions& options) {
   const std::string verdict(RowVerdictName(r.verdict));
   const std::string direction =
       r.verdict == RowVerdict::kChanged && r.change != Change::kNone
@@ -143,8 +143,8 @@ std::string RowSection(size_t i, const RowComparison& r, const Index& base,
 
 // Every matched row's ratio of the measure its verdict weighs, in the band
 // the timing gate allows: a dot left of its band is a fall the gate counts.
-std::string RatioSection(const Comparison& comparison, const Index& base,
-                         const Index& cur) {
+std::string RatioSection(const Comparison& comparison, const EntriesByKey& base,
+                         const EntriesByKey& cur) {
   std::vector<std::pair<const RowComparison*, JudgedTiming>> judged;
   std::set<std::string> keys;
   for (const RowComparison& r : comparison.rows) {
@@ -208,7 +208,7 @@ void WriteComparisonHtml(std::ostream& out, const Comparison& comparison,
                          std::span<const ReportEntry> current,
                          const std::string& baseline_name,
                          const std::string& current_name) {
-  const Index base = IndexOf(baseline), cur = IndexOf(current);
+  const EntriesByKey base = IndexOf(baseline), cur = IndexOf(current);
   std::string body = "<h1>bench compare</h1><p>baseline " +
                      HtmlEscape(baseline_name) + ", current " +
                      HtmlEscape(current_name) +

@@ -13,13 +13,13 @@
 namespace sudoku {
 namespace {
 
-constexpr size_t kChunk = 1 << 16;
+constexpr size_t kDecodeChunk = 1 << 16;
 
 // Decoders pull compressed chunks from the raw file; each copes with
 // concatenated streams, as `cat a.gz b.gz` makes.
 class GzipSource : public ByteSource {
  public:
-  explicit GzipSource(ByteSource& raw) : raw_(raw), in_(kChunk) {
+  explicit GzipSource(ByteSource& raw) : raw_(raw), in_(kDecodeChunk) {
     if (inflateInit2(&stream_, 15 + 32) != Z_OK) {
       throw InputError("zlib cannot start");
     }
@@ -86,7 +86,7 @@ class GzipSource : public ByteSource {
 
 class XzSource : public ByteSource {
  public:
-  explicit XzSource(ByteSource& raw) : raw_(raw), in_(kChunk) {
+  explicit XzSource(ByteSource& raw) : raw_(raw), in_(kDecodeChunk) {
     if (lzma_stream_decoder(&stream_, UINT64_MAX, LZMA_CONCATENATED) !=
         LZMA_OK) {
       throw InputError("liblzma cannot start");
@@ -125,7 +125,7 @@ class XzSource : public ByteSource {
 class ZstdSource : public ByteSource {
  public:
   explicit ZstdSource(ByteSource& raw)
-      : raw_(raw), in_(kChunk), stream_(ZSTD_createDStream()) {
+      : raw_(raw), in_(kDecodeChunk), stream_(ZSTD_createDStream()) {
     if (stream_ == nullptr) throw InputError("zstd cannot start");
   }
   ~ZstdSource() override { ZSTD_freeDStream(stream_); }

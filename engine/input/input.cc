@@ -213,7 +213,7 @@ class Input::RawFile : public ByteSource {
 
 namespace {
 
-constexpr size_t kChunk = 1 << 16;
+constexpr size_t kReadChunk = 1 << 16;
 
 }  // namespace
 
@@ -265,7 +265,7 @@ std::string Input::FileSha256Hex(const std::string& path) {
 std::string Input::FileSha256Hex(const std::string& file,
                                  const std::string& name) {
   RawFile raw(file, name);
-  std::vector<char> chunk(kChunk);
+  std::vector<char> chunk(kReadChunk);
   try {
     while (raw.Read(chunk.data(), chunk.size()) > 0) {
     }

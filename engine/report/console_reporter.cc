@@ -16,7 +16,7 @@ namespace sudoku {
 namespace {
 
 // Three significant figures or so, for times that span nanoseconds to hours.
-std::string Short(double value) {
+std::string TableFigure(double value) {
   if (value >= 100) return Grouped(static_cast<uint64_t>(value + 0.5));
   if (value >= 10) return Fixed(value, 1);
   return Fixed(value, 2);
@@ -165,8 +165,8 @@ void WriteTable(std::ostream& out, const DatasetResult& result,
                      Grouped(r.over_budget), Grouped(r.wrong),
                      Grouped(static_cast<uint64_t>(r.puzzles_per_s + 0.5)),
                      Grouped(static_cast<uint64_t>(r.puzzles_per_cpu_s + 0.5)),
-                     Short(r.mean_us), Short(r.p50_us), Short(r.p90_us),
-                     Short(r.p99_us), Short(r.max_us), Short(r.nodes_mean),
+                     TableFigure(r.mean_us), TableFigure(r.p50_us), TableFigure(r.p90_us),
+                     TableFigure(r.p99_us), TableFigure(r.max_us), TableFigure(r.nodes_mean),
                      Grouped(r.nodes_max), Fixed(r.no_guess_pct, 1)});
     if (several) table.back().insert(table.back().begin(), ranked.cells[place]);
   }
@@ -227,7 +227,7 @@ void ConsoleReporter::ReportPass(const Manifest&, const DatasetResult& result,
                      : " (by nodes, then time):\n");
     for (const SlowPuzzle& p : slowest) {
       out_ << "    " << result.path << ":" << p.line << "  "
-           << Short(p.nanos / 1000.0) << " us  " << Grouped(p.nodes)
+           << TableFigure(p.nanos / 1000.0) << " us  " << Grouped(p.nodes)
            << " nodes  " << FormatGrid(p.puzzle)
            << (p.over_budget ? "  OVER BUDGET (stopped at --max-nodes)" : "")
            << '\n';

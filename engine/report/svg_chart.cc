@@ -140,7 +140,7 @@ std::string DashAttribute(std::string_view dash) {
   return dash.empty() ? "" : " stroke-dasharray=\"" + std::string(dash) + "\"";
 }
 
-std::string Grid(const Scale& x, const Scale& y, const ChartAxes& axes) {
+std::string GridLines(const Scale& x, const Scale& y, const ChartAxes& axes) {
   std::string lines = "<g class=\"axes\" stroke=\"#e4e4e4\">", labels;
   for (double t : x.Ticks()) {
     const double px = x(t);
@@ -261,7 +261,7 @@ std::string LineChart(const ChartAxes& axes,
   // A long legend lengthens the chart rather than running off its foot.
   const double height =
       std::max(kHeight, kTop + kLegendRow * static_cast<double>(series.size()));
-  std::string out = Open(axes.id, axes.title, height) + Grid(x, y, axes);
+  std::string out = Open(axes.id, axes.title, height) + GridLines(x, y, axes);
   for (size_t i = 0; i < series.size(); ++i) {
     const ChartSeries& s = series[i];
     const std::string d = PathData(s, x, y);
