@@ -85,20 +85,27 @@ inline bool GivensConsistent(const Grid& grid) {
   return true;
 }
 
-// Turns what a search found into an outcome: two solutions prove several; one
-// answers a limit of 1; a spent budget otherwise leaves the question open.
+// Turns what a search found into an outcome: reaching the limit answers it
+// (one solution for a limit of 1, several for more); short of the limit a
+// spent budget leaves the question, and so the count, open (a count of 5
+// cut by the budget under --limit 10 is over budget, never a count of 5).
+// Under kAllSolutions, reaching the limit is running out of counter: over
+// budget too. A whole-tree seed may report more solutions than its limit.
 inline SolveResult Finish(SolveResult result, uint32_t solution_limit,
                           const NodeBudget& budget) {
   result.nodes = budget.nodes();
-  if (result.solutions >= 2) {
-    result.outcome = Outcome::kMultiple;
-  } else if (result.solutions == 1 && solution_limit <= 1) {
-    result.outcome = Outcome::kSolved;
+  const bool reached = result.solutions >= solution_limit;
+  if (reached && solution_limit == kAllSolutions) {
+    result.outcome = Outcome::kOverBudget;
+  } else if (reached) {
+    result.outcome =
+        result.solutions >= 2 ? Outcome::kMultiple : Outcome::kSolved;
   } else if (budget.exhausted()) {
     result.outcome = Outcome::kOverBudget;
   } else {
-    result.outcome =
-        result.solutions == 1 ? Outcome::kSolved : Outcome::kNoSolution;
+    result.outcome = result.solutions >= 2   ? Outcome::kMultiple
+                     : result.solutions == 1 ? Outcome::kSolved
+                                             : Outcome::kNoSolution;
   }
   return result;
 }

@@ -55,6 +55,12 @@ inline constexpr uint64_t kUnlimitedNodes =
 inline constexpr uint64_t kMostNodes =
     static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
 
+// The solution limit that means "count them all" (bench --limit all): the
+// most SolveResult::solutions holds. A search that reaches it has not
+// counted them all, so Finish (strategies/search_support.h) calls that over
+// the budget rather than a count.
+inline constexpr uint32_t kAllSolutions = std::numeric_limits<uint32_t>::max();
+
 struct SolveResult {
   Outcome outcome = Outcome::kNoSolution;
   // Solutions found before the search stopped (a whole-tree strategy may

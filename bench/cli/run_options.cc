@@ -14,6 +14,23 @@
 namespace sudoku {
 namespace {
 
+// --limit: a whole number up to the most a count holds, or `all`, which is
+// that most (kAllSolutions): a search that reaches it is over budget.
+CLI::Validator SolutionLimits() {
+  const CLI::Validator whole = WholeNumbers(1, kAllSolutions);
+  return CLI::Validator(
+      [whole](std::string& text) -> std::string {
+        if (text == "all") {
+          text = std::to_string(kAllSolutions);
+          return {};
+        }
+        std::string error = whole(text);
+        if (!error.empty()) error.insert(error.size() - 1, ", or all");
+        return error;
+      },
+      "", kRangeValidator);
+}
+
 // --help's groups, in the order a newcomer needs them. The long
 // explanations are docs/cli.md's; a line here says what and in what unit.
 constexpr const char* kInput = "Input";
@@ -193,7 +210,7 @@ void RunCommandCli::AddStrategyOptions(CLI::App& app, RunCommandOptions& o) {
   ValueName(Recorded(app.add_option("--reference", o.reference,
                                     "A built-in counting strategy whose count "
                                     "settles\nevery puzzle: other counts are "
-                                    "wrong (--limit 2)")
+                                    "wrong (--limit 2 or more)")
                          ->check(CLI::IsMember(counting)),
                      o.reference),
             "NAME")
@@ -211,12 +228,13 @@ void RunCommandCli::AddRunOptions(CLI::App& app, RunCommandOptions& o) {
             "N")
       ->group(kRun);
   ValueName(Recorded(app.add_option("--limit", o.limit,
-                                    "1: stop at the first solution; 2: prove "
-                                    "uniqueness")
-                         ->transform(WholeNumbers(1, 2))
+                                    "Solutions to count: 1 stops at the first, "
+                                    "2 proves\nuniqueness, N up to 2^32-1 "
+                                    "counts to N, all every one")
+                         ->transform(SolutionLimits())
                          ->capture_default_str(),
                      o.limit),
-            "1|2")
+            "N|all")
       ->group(kRun);
   batch_ = ValueName(Recorded(app.add_option("--batch", o.batch,
                                              "Puzzle lines per pipeline "

@@ -50,15 +50,16 @@ std::string StdoutRule(const PlanFacts& f) {
 std::string ReferenceRule(const PlanFacts& f) {
   const RunCommandOptions& o = f.o;
   if (o.reference.empty()) return "";
-  // The reference settles a count by counting to 2, in the same pass as the
-  // strategies it holds to it (--ab, --parse-only: excluded by CLI11).
-  const char* clash = o.limit != 2   ? "needs --limit 2"
+  // The reference settles a count by counting to 2 or more, in the same
+  // pass as the strategies it holds to it (--ab, --parse-only: excluded by
+  // CLI11).
+  const char* clash = o.limit < 2    ? "needs --limit 2 or more"
                       : o.repeat > 1 ? "does not combine with --repeat"
                                      : nullptr;
   if (clash == nullptr) return "";
   return std::string("--reference ") + clash +
          " (it settles each puzzle's count beside the other strategies, "
-         "counting to 2)";
+         "counting to 2 or more)";
 }
 
 std::string ShardRule(const PlanFacts& f) {

@@ -69,6 +69,41 @@ std::string_view CountText(Verdict verdict) {
   }
 }
 
+// What an answer says of the number of solutions, when it says one: a
+// counting strategy's count below the limit is exact (its search ran out),
+// at the limit it is "at least"; a whole-tree seed's is exact when the
+// budget did not stop it. Others (first-solution seeds, loaded strategies,
+// an unsettled answer) say nothing of it.
+struct CountClaim {
+  bool known = false;
+  bool exact = false;
+  uint32_t solutions = 0;
+};
+
+CountClaim ClaimOf(const Strategy& s, const PuzzleOutcome& o, uint32_t limit,
+                   uint64_t budget) {
+  if (!Settled(o.verdict) || !s.origin.empty()) return {};
+  const uint32_t n = o.result.solutions;
+  if (s.Has(kSeedWholeTree)) return {true, o.result.nodes < budget, n};
+  if (!s.Has(kCountsSolutions)) return {};
+  return {true, n < limit, n};
+}
+
+// Two counts that cannot both be right.
+bool Contradict(const CountClaim& a, const CountClaim& b) {
+  if (!a.known || !b.known) return false;
+  if (a.exact && b.exact) return a.solutions != b.solutions;
+  if (a.exact) return a.solutions < b.solutions;
+  if (b.exact) return b.solutions < a.solutions;
+  return false;
+}
+
+std::string ClaimText(const CountClaim& c) {
+  return (c.exact ? "counts " : "counts at least ") +
+         std::to_string(c.solutions) +
+         (c.solutions == 1 ? " solution" : " solutions");
+}
+
 // A stop (SIGTERM from a CI job's timeout) starts no new solve (`last`
 // null: before one), since with naive strategies a puzzle's solves may take
 // minutes; and an --exec process it killed answered kError, which is no
@@ -158,6 +193,9 @@ PuzzleSolver::Checked PuzzleSolver::Solve(
        outcomes[0].result.solutions == 0);
   checked.disagreement =
       !nothing_to_cross_check && CrossCheck(index, record, outcomes, problems);
+  if (options_.solution_limit >= 3 && n >= 2) {
+    checked.disagreement |= CountsDisagree(index, record, outcomes, problems);
+  }
   CheckClaims(index, record, outcomes, problems);
   return checked;
 }
@@ -195,13 +233,29 @@ void PuzzleSolver::SettleByReference(size_t index, const PuzzleRecord& record,
   // reference settled nothing here.
   if (!Settled(truth)) return;
   const std::string_view name = options_.strategies[reference]->name;
+  const CountClaim counted =
+      ClaimOf(*options_.strategies[reference], outcomes[reference],
+              options_.solution_limit, options_.max_nodes);
   for (size_t i = 0; i < options_.strategies.size(); ++i) {
     const Verdict v = outcomes[i].verdict;
-    if (i == reference || !Settled(v) || v == truth) continue;
-    Wrong(index, record, i, outcomes,
-          "reports " + std::string(CountText(v)) + ", but the reference " +
-              std::string(name) + " finds " + std::string(CountText(truth)),
-          problems);
+    if (i == reference || !Settled(v)) continue;
+    if (v != truth) {
+      Wrong(index, record, i, outcomes,
+            "reports " + std::string(CountText(v)) + ", but the reference " +
+                std::string(name) + " finds " + std::string(CountText(truth)),
+            problems);
+      continue;
+    }
+    // From --limit 3 on the reference settles the number too.
+    const CountClaim claim = ClaimOf(*options_.strategies[i], outcomes[i],
+                                     options_.solution_limit,
+                                     options_.max_nodes);
+    if (options_.solution_limit >= 3 && Contradict(claim, counted)) {
+      Wrong(index, record, i, outcomes,
+            ClaimText(claim) + ", but the reference " + std::string(name) +
+                " " + ClaimText(counted),
+            problems);
+    }
   }
 }
 
@@ -363,6 +417,39 @@ bool PuzzleSolver::CrossCheck(size_t index, const PuzzleRecord& record,
   return true;
 }
 
+bool PuzzleSolver::CountsDisagree(size_t index, const PuzzleRecord& record,
+                                  PuzzleOutcome* outcomes,
+                                  std::vector<Problem>& problems) const {
+  const auto& strategies = options_.strategies;
+  const size_t n = strategies.size();
+  // A reference that settled the count decides it (SettleByReference).
+  if (options_.reference >= 0 &&
+      Settled(outcomes[static_cast<size_t>(options_.reference)].verdict)) {
+    return false;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const CountClaim a = ClaimOf(*strategies[i], outcomes[i],
+                                 options_.solution_limit, options_.max_nodes);
+    for (size_t j = i + 1; j < n; ++j) {
+      const CountClaim b = ClaimOf(*strategies[j], outcomes[j],
+                                   options_.solution_limit,
+                                   options_.max_nodes);
+      if (!Contradict(a, b)) continue;
+      problems.push_back({index,
+                          Where(record) + "DISAGREEMENT: " +
+                              std::string(strategies[i]->name) + " " +
+                              ClaimText(a) + ", " +
+                              std::string(strategies[j]->name) + " " +
+                              ClaimText(b),
+                          true});
+      ++outcomes[i].disagreements;
+      ++outcomes[j].disagreements;
+      return true;
+    }
+  }
+  return false;
+}
+
 // The file's own answer, where it gives one: a solution column (Kaggle and
 // other CSV layouts) or a `puzzle:count:solution` count. A valid answer
 // other than the file's is counted (expected_differs), not called wrong: the
@@ -396,10 +483,20 @@ void PuzzleSolver::CompareWithFile(size_t index, const PuzzleRecord& record,
       }
       continue;
     }
-    const std::string contradiction = CountContradiction(
+    std::string contradiction = CountContradiction(
         ProvesUnique(*strategies[i], o, options_.solution_limit,
                      options_.max_nodes),
         o.verdict, *record.expected_count);
+    // From --limit 3 on, an exact count below the file's: the file's count
+    // may be "at least" (written at a limit), so one above it is no
+    // contradiction, but fewer solutions than it claims are.
+    const CountClaim claim = ClaimOf(*strategies[i], o,
+                                     options_.solution_limit,
+                                     options_.max_nodes);
+    if (contradiction.empty() && options_.solution_limit >= 3 && claim.exact &&
+        claim.solutions < *record.expected_count) {
+      contradiction = ClaimText(claim);
+    }
     if (contradiction.empty()) continue;
     o.differs_from_file = true;
     problems.push_back({index,

@@ -47,6 +47,11 @@ class PuzzleSolver {
   bool CrossCheck(size_t index, const PuzzleRecord& record,
                   PuzzleOutcome* outcomes,
                   std::vector<Problem>& problems) const;
+  // From --limit 3 on: two counts that cannot both be right (4 and 5, or 4
+  // and at least 5) are a disagreement, as answers are.
+  bool CountsDisagree(size_t index, const PuzzleRecord& record,
+                      PuzzleOutcome* outcomes,
+                      std::vector<Problem>& problems) const;
   // After the answers are verified and cross-checked: the file's claims,
   // the reference's settlement, and the claims nothing could check.
   void CheckClaims(size_t index, const PuzzleRecord& record,

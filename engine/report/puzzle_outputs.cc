@@ -37,6 +37,13 @@ void SolutionsWriter::OnRecord(const std::string&, const PuzzleRecord& record,
     return;
   }
   const PuzzleOutcome& first = outcomes.front();
+  // Stopped by the budget (or a counter's end under --limit all): the
+  // solutions found so far are no count, and 0 would claim none. The word
+  // reads back as a note: a puzzle line with no reference.
+  if (first.verdict == Verdict::kOverBudget) {
+    out_ << "over_budget\n";
+    return;
+  }
   const bool has =
       first.result.solutions > 0 && first.verdict != Verdict::kWrong;
   out_ << (has ? first.result.solutions : 0) << ':'

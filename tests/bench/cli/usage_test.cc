@@ -14,7 +14,8 @@ TEST(BenchUsage, ErrorsNameTheProgramAndTheOption) {
     std::string args, says;
   } cases[] = {
       {"--strategy", "bench: --strategy: needs a value (NAME,...)"},
-      {"--limit 0 x.txt", "bench: --limit: 0 is out of range (1 or 2)"},
+      {"--limit 0 x.txt",
+       "bench: --limit: 0 is out of range (1 to 4,294,967,295, or all)"},
       {"-t 0x x.txt", "bench: --threads: '0x' is not 1 to 1024"},
       {"--bogus", "bench: --bogus: no such option"},
       {"compare a.csv", "bench compare: "},
