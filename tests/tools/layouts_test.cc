@@ -12,6 +12,7 @@
 
 #include "engine/report/csv_reader.h"
 #include "tests/fixtures.h"
+#include "tests/ml_files.h"
 #include "tests/tools/tool_run.h"
 #include "tools/convert/convert_command.h"
 #include "tools/corpus/corpus_command.h"
@@ -90,6 +91,35 @@ struct Layout {
   std::string text;
 };
 
+// JSON Lines, a Kaggle zip of one CSV, NumPy arrays in both encodings: the
+// formats ML data ships in, read through the same input layer.
+void AddShippedFormats(std::vector<Layout>& layouts) {
+  std::string jsonl, json_arrays, kaggle = "quizzes,solutions\n";
+  std::vector<std::string> puzzles;
+  for (const Known& k : kKnown) {
+    const std::string p = k.puzzle, s = k.solution;
+    jsonl += R"({"id": 1, "question": ")" + p + R"(", "answer": ")" + s +
+             "\"}\n";
+    nlohmann::json row = {{"quiz", nlohmann::json::array()},
+                          {"solution", s}};
+    for (const char c : Zeros(p)) row["quiz"].push_back(c - '0');
+    json_arrays += row.dump() + "\n";
+    kaggle += Zeros(p) + "," + s + "\n";
+    puzzles.push_back(p);
+  }
+  const std::string zip = testing::TempPath("layout_kaggle.zip");
+  testing::WriteZip(zip, {{"sudoku.csv", kaggle}});
+  layouts.push_back({"jsonl", "jsonl", jsonl});
+  layouts.push_back({"jsonl_arrays", "jsonl", json_arrays});
+  layouts.push_back({"kaggle_zip", "kaggle", testing::ReadFile(zip)});
+  layouts.push_back({"npy_zero_blank", "lines",
+                     testing::NpyBytes("|u1", "(3, 81)",
+                                       testing::GridCells(puzzles, false))});
+  layouts.push_back({"npy_hrm", "lines",
+                     testing::NpyBytes("<i8", "(3, 9, 9)",
+                                       testing::GridCells(puzzles, true))});
+}
+
 std::vector<Layout> Layouts() {
   std::vector<Layout> layouts = {
       {"lines", "lines", ""},
@@ -110,6 +140,7 @@ std::vector<Layout> Layouts() {
     layouts[4].text += "puzzles2_17_clue," + p + "," + s + ",0.0\n";
     layouts[5].text += Zeros(p) + "," + s + "\n";
   }
+  AddShippedFormats(layouts);
   return layouts;
 }
 
