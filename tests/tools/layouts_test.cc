@@ -7,9 +7,12 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "engine/input/dataset.h"
+#include "engine/input/input.h"
 #include "engine/report/csv_reader.h"
 #include "tests/fixtures.h"
 #include "tests/ml_files.h"
@@ -238,9 +241,20 @@ std::vector<std::pair<std::string, Reader>> Readers() {
        }},
       {"shuffle",
        [](const std::string& path) {
+         // Rows keep their layout (header, labels, other columns): its
+         // output is read back as a dataset.
          const CommandRun run = Call(ShuffleMain, {"-t", "2", path});
          Reading r = FromTool(run);
-         r.rows = LineCount(run.out);
+         std::istringstream out(run.out);
+         Input input(out, "shuffled");
+         DatasetParser parser;
+         uint64_t rows = 0;
+         ReadRecords(input, parser, GivensCheck::kNow,
+                     [&](const PuzzleRecord& record, std::string_view) {
+                       rows += record.status == RecordStatus::kPuzzle;
+                     });
+         r.rows = rows;
+         if (rows > 0) r.format = std::string(FormatName(parser.format()));
          return r;
        }},
   };
