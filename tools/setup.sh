@@ -23,6 +23,9 @@ packages+=(libsqlite3-dev libpq-dev postgresql)
 # bench --instructions counts under valgrind's callgrind where the kernel
 # exposes no instruction counter (its client requests: valgrind/callgrind.h).
 packages+=(valgrind)
+# A Kaggle set's .zip of one CSV is read as a dataset through libzip
+# (engine/input/zip_source.cc).
+packages+=(libzip-dev)
 
 missing=()
 for package in "${packages[@]}"; do

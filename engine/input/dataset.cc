@@ -9,6 +9,7 @@
 
 #include "engine/common/text_format.h"
 #include "engine/input/input.h"
+#include "engine/input/json_rows.h"
 #include "engine/input/puzzle.h"
 
 namespace sudoku {
@@ -60,6 +61,8 @@ void ParseLines(std::string_view line, PuzzleRecord& record);
 void ParseKaggle(std::string_view line, PuzzleRecord& record);
 void ParseCsv(DatasetFormat format, std::string_view line, PuzzleRecord& record,
               GivensCheck check);
+void ParseJson(DatasetFormat format, std::string_view line,
+               PuzzleRecord& record, GivensCheck check);
 
 }  // namespace
 
@@ -141,6 +144,8 @@ std::string_view FormatName(DatasetFormat format) {
       return "kaggle";
     case DatasetFormat::Kind::kCsv:
       return "csv";
+    case DatasetFormat::Kind::kJsonLines:
+      return "jsonl";
   }
   return "unknown";
 }
@@ -154,6 +159,11 @@ std::string LayoutHint(std::string_view first_row) {
   if (first_row.size() > kShown) shown += "...";
   const std::string quoted = " (the first row: '" + shown + "')";
   Grid scratch;
+  if (first_row.starts_with('{')) {
+    return "it looks like JSON Lines, but its first row is no JSON object "
+           "with a puzzle key (question, puzzle, quiz, quizzes, ...)" +
+           quoted;
+  }
   if (first_row.find(',') != std::string_view::npos) {
     std::array<std::string_view, kMaxCsvFields> fields;
     const size_t count = SplitCsvRow(first_row, fields.data(), fields.size());
@@ -214,6 +224,11 @@ bool DatasetParser::IsHeader(std::string_view line) {
       header_ = line;
       return true;
     }
+    if (const auto keys = RecognizeJsonRow(line)) {
+      format_ = {DatasetFormat::Kind::kJsonLines, keys->puzzle,
+                 keys->solution.value_or(DatasetFormat::kNoColumn)};
+      return false;
+    }
     // The recurrent-relational-network set (and Kaggle files cut from
     // their header) ship `quiz,solution` rows with no header at all.
     format_ = IsHeaderlessKaggleRow(line) ? DatasetFormat::kKaggle : fallback_;
@@ -246,6 +261,8 @@ void DatasetParser::ParseRecord(DatasetFormat format, std::string_view content,
     if (check == GivensCheck::kNow) CheckGivens(record);
   } else if (format.kind == DatasetFormat::Kind::kKaggle) {
     ParseKaggle(content, record);  // checks the givens on the way
+  } else if (format.kind == DatasetFormat::Kind::kJsonLines) {
+    ParseJson(format, content, record, check);
   } else {
     ParseCsv(format, content, record, check);
   }
@@ -420,6 +437,31 @@ void ParseCsv(DatasetFormat format, std::string_view line, PuzzleRecord& record,
   if (auto error = ParseGrid(puzzle, record.puzzle)) {
     record.status = RecordStatus::kMalformed;
     record.reason = "puzzle column: " + *error;
+    return;
+  }
+  if (check == GivensCheck::kNow) CheckGivens(record);
+}
+
+// A JSON Lines row: its cells by key, then as a CSV row's columns are.
+void ParseJson(DatasetFormat format, std::string_view line,
+               PuzzleRecord& record, GivensCheck check) {
+  JsonKeys keys{format.puzzle_column};
+  if (format.solution_column != DatasetFormat::kNoColumn) {
+    keys.solution = format.solution_column;
+  }
+  std::string puzzle, solution;
+  if (auto error = JsonRowCells(line, keys, puzzle, solution)) {
+    record.status = RecordStatus::kMalformed;
+    record.reason = std::move(*error);
+    return;
+  }
+  if (keys.solution) {
+    ParseWithSolution(Trim(puzzle), Trim(solution), record);
+    return;
+  }
+  if (auto error = ParseGrid(Trim(puzzle), record.puzzle)) {
+    record.status = RecordStatus::kMalformed;
+    record.reason = "puzzle: " + *error;
     return;
   }
   if (check == GivensCheck::kNow) CheckGivens(record);

@@ -26,6 +26,8 @@ struct DatasetFormat {
     kKaggle,   // "puzzle,solution" rows, after a "quizzes,solutions" header
                // or none (a first row of two 81-cell fields)
     kCsv,      // a header naming a puzzle column (and maybe a solution one)
+    kJsonLines,  // one JSON object a line: puzzle_column and solution_column
+                 // index the key names of engine/input/json_rows.h
   };
   static constexpr uint8_t kNoColumn = 0xFF;
 

@@ -10,6 +10,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/input/npy_source.h"
+#include "engine/input/zip_source.h"
+
 namespace sudoku {
 namespace {
 
@@ -230,7 +233,16 @@ constexpr Container kContainers[] = {
 }  // namespace
 
 std::unique_ptr<ByteSource> DecoderFor(std::string_view magic, ByteSource& raw,
+                                       RawFileFacts file,
                                        std::string& compression) {
+  if (IsZipMagic(magic)) {
+    compression = "zip";
+    return ZipDecoder(raw, file.fd, file.size);
+  }
+  if (IsNpyMagic(magic)) {
+    compression = "npy";
+    return NpyDecoder(raw);
+  }
   if (magic.starts_with("\x1f\x8b")) {
     compression = "gzip";
     return std::make_unique<GzipSource>(raw);

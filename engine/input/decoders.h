@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -11,12 +12,21 @@
 
 namespace sudoku {
 
+// Where the raw bytes come from, for the decoders that need the file itself
+// (a zip's directory is at its end): an open regular file, or -1.
+struct RawFileFacts {
+  int fd = -1;
+  uint64_t size = 0;
+};
+
 // The decoder of raw bytes that start with `magic` (gzip, xz, zstd: a zstd
-// frame or a skippable frame, as pzstd writes first), pulling from `raw`,
-// with its name in `compression`; nullptr, `compression` untouched, for
-// bytes that are not compressed. Throws InputError when the library cannot
-// start.
+// frame or a skippable frame, as pzstd writes first; a zip of one file; a
+// NumPy .npy array of grids, decoded to lines), pulling from `raw`, with its
+// name in `compression`; nullptr, `compression` untouched, for bytes that
+// are none of these. Throws InputError when the library cannot start or the
+// file is not one it reads (a zip of several files, a .npy of floats).
 std::unique_ptr<ByteSource> DecoderFor(std::string_view magic, ByteSource& raw,
+                                       RawFileFacts file,
                                        std::string& compression);
 
 // What a file that is no dataset of lines is, and what to do with it.

@@ -83,6 +83,8 @@ class Input::RawFile : public ByteSource {
 
   std::string_view magic() const { return {peek_, peek_size_}; }
   std::optional<uint64_t> size() const { return size_; }
+  // The open regular file, for a decoder that reads it itself; else -1.
+  int regular_fd() const { return regular_ ? fd_.fd : -1; }
   uint64_t bytes_read() const { return bytes_read_; }
   const std::string& path() const { return path_; }
 
@@ -245,7 +247,8 @@ void Input::StartDecoding(const std::string& path) {
   const std::string_view magic = raw_->magic();
   facts_.raw_size = raw_->size();
   try {
-    decoded_ = DecoderFor(magic, *raw_, facts_.compression);
+    decoded_ = DecoderFor(magic, *raw_, {raw_->regular_fd(), raw_->size().value_or(0)},
+                          facts_.compression);
   } catch (const InputError& error) {
     throw InputError(path + ": " + error.what());
   }

@@ -59,7 +59,7 @@ enum class LineCut : uint8_t {
 
 // What is known of an input's raw (undecoded) bytes.
 struct InputFacts {
-  std::string compression = "none";  // none, gzip, xz, zstd
+  std::string compression = "none";  // none, gzip, xz, zstd, zip, npy
   std::optional<uint64_t> raw_size;  // unknown for pipes
 };
 

@@ -7,11 +7,15 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "engine/input/dataset.h"
+#include "engine/input/input.h"
 #include "engine/report/csv_reader.h"
 #include "tests/fixtures.h"
+#include "tests/ml_files.h"
 #include "tests/tools/tool_run.h"
 #include "tools/convert/convert_command.h"
 #include "tools/corpus/corpus_command.h"
@@ -90,6 +94,35 @@ struct Layout {
   std::string text;
 };
 
+// JSON Lines, a Kaggle zip of one CSV, NumPy arrays in both encodings: the
+// formats ML data ships in, read through the same input layer.
+void AddShippedFormats(std::vector<Layout>& layouts) {
+  std::string jsonl, json_arrays, kaggle = "quizzes,solutions\n";
+  std::vector<std::string> puzzles;
+  for (const Known& k : kKnown) {
+    const std::string p = k.puzzle, s = k.solution;
+    jsonl += R"({"id": 1, "question": ")" + p + R"(", "answer": ")" + s +
+             "\"}\n";
+    nlohmann::json row = {{"quiz", nlohmann::json::array()},
+                          {"solution", s}};
+    for (const char c : Zeros(p)) row["quiz"].push_back(c - '0');
+    json_arrays += row.dump() + "\n";
+    kaggle += Zeros(p) + "," + s + "\n";
+    puzzles.push_back(p);
+  }
+  const std::string zip = testing::TempPath("layout_kaggle.zip");
+  testing::WriteZip(zip, {{"sudoku.csv", kaggle}});
+  layouts.push_back({"jsonl", "jsonl", jsonl});
+  layouts.push_back({"jsonl_arrays", "jsonl", json_arrays});
+  layouts.push_back({"kaggle_zip", "kaggle", testing::ReadFile(zip)});
+  layouts.push_back({"npy_zero_blank", "lines",
+                     testing::NpyBytes("|u1", "(3, 81)",
+                                       testing::GridCells(puzzles, false))});
+  layouts.push_back({"npy_hrm", "lines",
+                     testing::NpyBytes("<i8", "(3, 9, 9)",
+                                       testing::GridCells(puzzles, true))});
+}
+
 std::vector<Layout> Layouts() {
   std::vector<Layout> layouts = {
       {"lines", "lines", ""},
@@ -110,6 +143,7 @@ std::vector<Layout> Layouts() {
     layouts[4].text += "puzzles2_17_clue," + p + "," + s + ",0.0\n";
     layouts[5].text += Zeros(p) + "," + s + "\n";
   }
+  AddShippedFormats(layouts);
   return layouts;
 }
 
@@ -207,9 +241,20 @@ std::vector<std::pair<std::string, Reader>> Readers() {
        }},
       {"shuffle",
        [](const std::string& path) {
+         // Rows keep their layout (header, labels, other columns): its
+         // output is read back as a dataset.
          const CommandRun run = Call(ShuffleMain, {"-t", "2", path});
          Reading r = FromTool(run);
-         r.rows = LineCount(run.out);
+         std::istringstream out(run.out);
+         Input input(out, "shuffled");
+         DatasetParser parser;
+         uint64_t rows = 0;
+         ReadRecords(input, parser, GivensCheck::kNow,
+                     [&](const PuzzleRecord& record, std::string_view) {
+                       rows += record.status == RecordStatus::kPuzzle;
+                     });
+         r.rows = rows;
+         if (rows > 0) r.format = std::string(FormatName(parser.format()));
          return r;
        }},
   };

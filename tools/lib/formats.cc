@@ -18,13 +18,18 @@ using BadLine = std::function<void(uint64_t, const std::string&)>;
 // the givens check is left to them.
 void ReadParsed(Input& input, FileFormat format,
                 const std::function<void(const PuzzleRecord&)>& on_puzzle,
-                const BadLine& on_bad, std::string* first_row) {
+                const BadLine& on_bad, std::string* first_row, RowText* row) {
   DatasetParser parser(format == FileFormat::kKaggle ? DatasetFormat::kKaggle
                                                      : DatasetFormat::kLines);
   PuzzleRecord test_record;
   ReadRecords(
       input, parser, GivensCheck::kDeferred,
       [&](const PuzzleRecord& record, std::string_view content) {
+        if (row != nullptr) {
+          row->content = content;
+          row->format = parser.format();
+          if (row->header != parser.header()) row->header = parser.header();
+        }
         // In the lines format a wrong `count:solution` note is a bad line
         // only where the note is the point (kTest), as it always was.
         const bool note_wrong =
@@ -171,11 +176,12 @@ std::optional<FileFormat> ParseFileFormat(std::string_view name) {
 
 void ReadPuzzles(Input& input, FileFormat format,
                  const std::function<void(const PuzzleRecord&)>& on_puzzle,
-                 const BadLine& on_bad, std::string* first_row) {
+                 const BadLine& on_bad, std::string* first_row, RowText* row) {
   if (format == FileFormat::kSdk) {
+    if (row != nullptr) *row = RowText{};
     return ReadSdk(input, on_puzzle, on_bad, first_row);
   }
-  ReadParsed(input, format, on_puzzle, on_bad, first_row);
+  ReadParsed(input, format, on_puzzle, on_bad, first_row, row);
 }
 
 PuzzleWriter::PuzzleWriter(std::ostream& out, FileFormat format)

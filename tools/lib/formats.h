@@ -36,17 +36,26 @@ enum class FileFormat : uint8_t {
 std::string_view FileFormatName(FileFormat format);
 std::optional<FileFormat> ParseFileFormat(std::string_view name);
 
+// The row a puzzle came from, for a writer that keeps its other columns:
+// valid while on_puzzle runs.
+struct RowText {
+  std::string_view content;  // trimmed; empty for .sdk grids
+  DatasetFormat format = DatasetFormat::kLines;
+  std::string header;  // the file's CSV header, or empty
+};
+
 // Reads `input` as `format`, calling on_puzzle for each puzzle in input order
 // (clashing givens included: the commands decide what those are) and
 // on_bad(line, reason) for each line (or grid) that is not a puzzle, then
 // going on. Records carry the file's solution in `expected` and a test line's
 // count in `expected_count`. Throws InputError when the input cannot be read.
-// `first_row`, when given, gets the first content line (for LayoutHint).
+// `first_row`, when given, gets the first content line (for LayoutHint);
+// `row`, when given, the row of each puzzle before on_puzzle is called.
 void ReadPuzzles(
     Input& input, FileFormat format,
     const std::function<void(const PuzzleRecord&)>& on_puzzle,
     const std::function<void(uint64_t, const std::string&)>& on_bad,
-    std::string* first_row = nullptr);
+    std::string* first_row = nullptr, RowText* row = nullptr);
 
 // Writes records one after another in one format.
 class PuzzleWriter {

@@ -1,6 +1,7 @@
 // Puzzles read from the tools' inputs a few thousand at a time.
 #include "tools/lib/puzzle_batches.h"
 
+#include <deque>
 #include <memory>
 #include <ostream>
 
@@ -21,7 +22,8 @@ void ReportBadLine(std::ostream& err, const std::string& file, uint64_t line,
 int ReadInBatches(
     const std::vector<std::string>& paths, FileFormat format, std::istream& in,
     std::ostream& err,
-    const std::function<void(std::vector<InputRecord>&, uint64_t)>& on_batch) {
+    const std::function<void(std::vector<InputRecord>&, uint64_t)>& on_batch,
+    bool keep_rows) {
   int exit_code = kExitOk;
   std::vector<InputRecord> batch;
   uint64_t first_index = 0;
@@ -32,6 +34,9 @@ int ReadInBatches(
     batch.clear();
   };
   const std::string stdin_name = "-";
+  // Per input, so a batch's records may point at any file's header.
+  std::deque<std::string> headers;
+  RowText row;
   for (const std::string& path : paths) {
     const std::string* name = path == "-" ? &stdin_name : &path;
     std::unique_ptr<Input> input;
@@ -51,6 +56,14 @@ int ReadInBatches(
           [&](const PuzzleRecord& record) {
             ++puzzles;
             batch.push_back({name, record});
+            if (keep_rows) {
+              if (headers.empty() || headers.back() != row.header) {
+                headers.push_back(row.header);
+              }
+              batch.back().row = row.content;
+              batch.back().format = row.format;
+              batch.back().header = &headers.back();
+            }
             if (batch.size() == kBatchSize) flush();
           },
           [&](uint64_t line, const std::string& reason) {
@@ -58,7 +71,7 @@ int ReadInBatches(
             ReportBadLine(err, *name, line, reason);
             if (exit_code == kExitOk) exit_code = kExitFailure;
           },
-          &first_row);
+          &first_row, keep_rows ? &row : nullptr);
     } catch (const InputError& error) {
       // A corrupt or truncated compressed file: what came before stands.
       err << error.what() << '\n';
