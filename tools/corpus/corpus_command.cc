@@ -16,9 +16,11 @@
 #include "strategies/registry.h"
 #include "tools/lib/corpus_card.h"
 #include "tools/lib/corpus_check.h"
+#include "tools/lib/corpus_clean.h"
 #include "tools/lib/corpus_groups.h"
 #include "tools/lib/corpus_leaks.h"
 #include "tools/lib/corpus_scan.h"
+#include "tools/lib/leak_kinds.h"
 
 namespace sudoku {
 namespace {
@@ -242,6 +244,18 @@ uint64_t Malformed(const std::vector<CorpusFile>& files, size_t first,
   return count;
 }
 
+// The kinds an option names; CLI11 has checked them.
+LeakKindSet Kinds(const std::string& list) {
+  std::string error;
+  return LeakKindSet::Parse(list, error).value_or(LeakKindSet());
+}
+
+// "; 3 of --kinds same-text,same-puzzle" when --kinds names fewer than all.
+std::string CountedText(const LeakRowCounts& counts, LeakKindSet kinds) {
+  if (kinds.All()) return "";
+  return "; " + Grouped(counts.leaked(kinds)) + " of --kinds " + kinds.Text();
+}
+
 // "2 same text, 0 same puzzle, ...": every kind, in LeakKind's order.
 std::string KindCounts(const LeakRowCounts& counts) {
   std::string text;
@@ -267,7 +281,8 @@ LeakRowCounts LeakPass(const std::vector<std::string>& paths,
                        const LeakScope& scope, const CorpusRunOptions& run,
                        StageThreads& threads, CommandStreams streams,
                        std::ostream& out, std::ostream* groups,
-                       std::vector<CorpusFile>& files, int& code) {
+                       LeakKindSet kinds, std::vector<CorpusFile>& files,
+                       int& code) {
   const Strategy& simd = *FindStrategy("simd");
   CorpusLeaks leaks(scope, MemoryBytes(run), TempDir(run));
   CorpusScan scan;
@@ -283,15 +298,15 @@ LeakRowCounts LeakPass(const std::vector<std::string>& paths,
   code = RunCorpusScan(scan, threads, streams.err, streams.in, files);
   // An input none of whose rows is a puzzle is unusable, not clean: the
   // scan named it (UnreadableInput) and made `code` 2, as in every reader.
-  return leaks.Finish(paths, out, groups);
+  return leaks.Finish(paths, out, groups, kinds);
 }
 
 // A leak fails the run past `max_leaks`; a malformed row, named and
 // counted, does not: exit 1 means leaks.
 int LeakExitCode(int scan_code, const LeakRowCounts& counts,
-                 uint64_t max_leaks) {
+                 uint64_t max_leaks, LeakKindSet kinds) {
   if (scan_code == kExitUsage) return scan_code;
-  return counts.leaked() > max_leaks ? kExitFailure : kExitOk;
+  return counts.leaked(kinds) > max_leaks ? kExitFailure : kExitOk;
 }
 
 int RunDupes(const CorpusDupesOptions& o, CommandStreams streams) {
@@ -304,7 +319,8 @@ int RunDupes(const CorpusDupesOptions& o, CommandStreams streams) {
         int code;
         const LeakRowCounts l = LeakPass(
             o.inputs, LeakScope::WithinOneSet(), o.run, threads, streams,
-            out[0], o.groups.empty() ? nullptr : &out[1], files, code);
+            out[0], o.groups.empty() ? nullptr : &out[1], Kinds(o.kinds),
+            files, code);
         const DuplicateCounts& d = l.puzzles;
         const uint64_t malformed = Malformed(files, 0, files.size());
         streams.err << "corpus dupes: " << Grouped(d.rows + malformed)
@@ -318,8 +334,9 @@ int RunDupes(const CorpusDupesOptions& o, CommandStreams streams) {
                     << " more than once, in " << Grouped(d.grouped) << " rows; "
                     << Grouped(l.leaked())
                     << " rows repeat an earlier one: " << KindCounts(l) << "; "
-                    << GridCounts(l) << '\n';
-        return LeakExitCode(code, l, o.max_leaks);
+                    << GridCounts(l) << CountedText(l, Kinds(o.kinds))
+                    << '\n';
+        return LeakExitCode(code, l, o.max_leaks, Kinds(o.kinds));
       });
 }
 
@@ -336,7 +353,8 @@ int RunLeak(const CorpusLeakOptions& o, CommandStreams streams) {
         const auto first_test = static_cast<uint32_t>(o.train.size());
         const LeakRowCounts l = LeakPass(
             paths, LeakScope::TestAgainstTraining(Position(first_test, 0)),
-            o.run, threads, streams, out[0], nullptr, files, code);
+            o.run, threads, streams, out[0], nullptr, Kinds(o.kinds), files,
+            code);
         const double share = l.reported ? static_cast<double>(l.leaked()) /
                                               static_cast<double>(l.reported)
                                         : 0.0;
@@ -348,8 +366,8 @@ int RunLeak(const CorpusLeakOptions& o, CommandStreams streams) {
                     << Grouped(Malformed(files, 0, o.train.size()))
                     << " training, "
                     << Grouped(Malformed(files, o.train.size(), files.size()))
-                    << " test\n";
-        return LeakExitCode(code, l, o.max_leaks);
+                    << " test" << CountedText(l, Kinds(o.kinds)) << '\n';
+        return LeakExitCode(code, l, o.max_leaks, Kinds(o.kinds));
       });
 }
 
@@ -386,6 +404,123 @@ int RunCard(const CorpusCardOptions& o, CommandStreams streams) {
       });
 }
 
+// " (bad 2: wrong answer 2; duplicate 1: same text 1)": what was dropped.
+std::string DroppedText(const CleanSetCounts& set) {
+  std::string text;
+  auto add = [&](const char* what, const auto& counts, auto name) {
+    uint64_t sum = 0;
+    std::string kinds;
+    for (size_t kind = 0; kind < counts.size(); ++kind) {
+      if (counts[kind] == 0) continue;
+      sum += counts[kind];
+      kinds += (kinds.empty() ? "" : ", ") + std::string(name(kind)) + ' ' +
+               Grouped(counts[kind]);
+    }
+    if (sum == 0) return;
+    text += (text.empty() ? " (" : "; ") + std::string(what) + ' ' +
+            Grouped(sum) + ": " + kinds;
+  };
+  add("bad", set.bad,
+      [](size_t kind) { return CheckKindName(static_cast<CheckKind>(kind)); });
+  add("duplicate", set.duplicates,
+      [](size_t kind) { return LeakKindName(static_cast<LeakKind>(kind)); });
+  add("leak", set.leaks,
+      [](size_t kind) { return LeakKindName(static_cast<LeakKind>(kind)); });
+  return text.empty() ? text : text + ")";
+}
+
+// The copy pass: every row read again, in order, to its kept output or to
+// the dropped list. Its rows were named by the first pass.
+int CopyKept(const std::vector<std::string>& paths, const CorpusRunOptions& run,
+             CorpusCleaner& cleaner, OutputFiles& out, StageThreads& threads,
+             CommandStreams streams, std::vector<CorpusFile>& files) {
+  CorpusScan copy;
+  copy.paths = paths;
+  copy.max_lines = run.lines;
+  copy.judge = [](CorpusRow& row, const ScanLine&) { row.reason.clear(); };
+  copy.on_layout = [&](uint32_t file, DatasetFormat, const std::string& head) {
+    if (!head.empty()) out[1 + file] << head << '\n';
+  };
+  std::string kept[2], dropped;
+  copy.consume = [&](const std::vector<CorpusRow>& rows) {
+    for (const CorpusRow& row : rows) {
+      if (const Drop* drop = cleaner.Dropped(Position(row.file, row.line))) {
+        dropped += DropCsvLine(paths, *drop) + '\n';
+      } else {
+        kept[row.file].append(row.text) += '\n';
+      }
+    }
+    out[0] << dropped;
+    out[1] << kept[0];
+    out[2] << kept[1];
+    dropped.clear();
+    kept[0].clear();
+    kept[1].clear();
+  };
+  out[0] << DropCsvHeader() << '\n';
+  return RunCorpusScan(copy, threads, streams.err, streams.in, files);
+}
+
+int RunClean(const CorpusCleanOptions& o, CommandStreams streams) {
+  const std::vector<std::string> paths = {o.train, o.test};
+  if (o.train == "-" || o.test == "-") {
+    streams.err << "corpus clean: each input is read twice, so standard "
+                   "input (-) cannot be one\n";
+    return kExitUsage;
+  }
+  return Run(
+      "clean", o.run, {{"--train", o.train}, {"--test", o.test}},
+      {{"--output", o.run.output},
+       {"--train-out", o.train_out},
+       {"--test-out", o.test_out}},
+      streams, [&](OutputFiles& out, StageThreads& threads) {
+        const Strategy& simd = *FindStrategy("simd");
+        CorpusCleaner cleaner(Kinds(o.kinds), Kinds(o.dupe_kinds),
+                              MemoryBytes(o.run), TempDir(o.run));
+        CorpusScan judge;
+        judge.paths = paths;
+        judge.max_messages = o.run.max_messages;
+        judge.max_lines = o.run.lines;
+        judge.judge = [&simd](CorpusRow& row, const ScanLine& line) {
+          JudgeCleanRow(row, line, simd);
+        };
+        judge.consume = [&](const std::vector<CorpusRow>& rows) {
+          for (const CorpusRow& row : rows) cleaner.Add(row);
+        };
+        std::vector<CorpusFile> files, again;
+        if (RunCorpusScan(judge, threads, streams.err, streams.in, files) ==
+            kExitUsage) {
+          return kExitUsage;
+        }
+        cleaner.Finish(paths);
+        if (CopyKept(paths, o.run, cleaner, out, threads, streams, again) ==
+            kExitUsage) {
+          return kExitUsage;
+        }
+        for (size_t i = 0; i < files.size(); ++i) {
+          if (again[i].rows != files[i].rows) {
+            throw std::runtime_error(paths[i] +
+                                     " changed while it was read: " +
+                                     Grouped(files[i].rows) + " rows, then " +
+                                     Grouped(again[i].rows));
+          }
+        }
+        const char* names[] = {"train ", "test "};
+        streams.err << "corpus clean:";
+        for (size_t i = 0; i < 2; ++i) {
+          const CleanSetCounts& set = cleaner.counts()[i];
+          streams.err << (i ? "; " : " ") << names[i] << paths[i] << ": "
+                      << Grouped(set.rows) << " rows, " << Grouped(set.kept)
+                      << " kept, " << Grouped(set.rows - set.kept)
+                      << " dropped" << DroppedText(set);
+        }
+        streams.err << "; dropped: leaks of " << cleaner.leak_kinds().Text()
+                    << ", duplicates of " << cleaner.dupe_kinds().Text()
+                    << '\n';
+        return kExitOk;
+      });
+}
+
 }  // namespace
 
 int RunCorpus(const CLI::App& app, const CorpusOptions& options,
@@ -394,6 +529,7 @@ int RunCorpus(const CLI::App& app, const CorpusOptions& options,
   if (app.got_subcommand("check")) return RunCheck(options.check, streams);
   if (app.got_subcommand("dupes")) return RunDupes(options.dupes, streams);
   if (app.got_subcommand("leak")) return RunLeak(options.leak, streams);
+  if (app.got_subcommand("clean")) return RunClean(options.clean, streams);
   return RunCard(options.card, streams);
 }
 
