@@ -178,6 +178,30 @@ void AddCardOptions(CLI::App& card, CorpusCardOptions& options) {
             "N");
 }
 
+// The exit codes of the subcommands whose 1 is not "some rows were
+// malformed", each in its --help and the manual page.
+void AddExitCodeFooters(std::map<std::string, CLI::App*>& made) {
+  static const ExitCodes leak_codes = ToolExitCodes(
+      "more rows leaked than --max-leaks (each is listed; malformed rows\n"
+      "are named and counted but do not make the exit code)",
+      "bad usage, an input that cannot be read or has no puzzle row, or\n"
+      "an output that cannot be written");
+  made["leak"]->footer(ExitCodesFooter(leak_codes));
+  made["dupes"]->footer(ExitCodesFooter(leak_codes));
+  static const ExitCodes check_codes = ToolExitCodes(
+      "some rows were bad: malformed, invalid givens, no solution, several\n"
+      "solutions, wrong answer or wrong count (each is named as file:line\n"
+      "with its kind, up to --max-messages an input; the rest is done)");
+  made["check"]->footer(ExitCodesFooter(check_codes));
+  static const ExitCodes clean_codes = ToolExitCodes(
+      "not used: every bad, repeating or leaking row of the kinds named is\n"
+      "dropped, so the outputs written are clean (exit 0)",
+      "bad usage, an input that cannot be read or has no puzzle row, an\n"
+      "output on an input's path, or an output that cannot be written\n"
+      "(then no output is written)");
+  made["clean"]->footer(ExitCodesFooter(clean_codes));
+}
+
 }  // namespace
 
 const ExitCodes& CorpusExitCodes() {
@@ -261,27 +285,9 @@ void SetupCorpus(CLI::App& app, CorpusOptions& options) {
   AddCheckOptions(*made["check"], options.check);
   AddLeakOptions(*made["leak"], options.leak);
   AddDupesOptions(*made["dupes"], options.dupes);
-  static const ExitCodes leak_codes = ToolExitCodes(
-      "more rows leaked than --max-leaks (each is listed; malformed rows\n"
-      "are named and counted but do not make the exit code)",
-      "bad usage, an input that cannot be read or has no puzzle row, or\n"
-      "an output that cannot be written");
-  made["leak"]->footer(ExitCodesFooter(leak_codes));
-  made["dupes"]->footer(ExitCodesFooter(leak_codes));
-  static const ExitCodes check_codes = ToolExitCodes(
-      "some rows were bad: malformed, invalid givens, no solution, several\n"
-      "solutions, wrong answer or wrong count (each is named as file:line\n"
-      "with its kind, up to --max-messages an input; the rest is done)");
-  made["check"]->footer(ExitCodesFooter(check_codes));
   AddCardOptions(*made["card"], options.card);
   AddCleanOptions(*made["clean"], options.clean);
-  static const ExitCodes clean_codes = ToolExitCodes(
-      "not used: every bad, repeating or leaking row of the kinds named is\n"
-      "dropped, so the outputs written are clean (exit 0)",
-      "bad usage, an input that cannot be read or has no puzzle row, an\n"
-      "output on an input's path, or an output that cannot be written\n"
-      "(then no output is written)");
-  made["clean"]->footer(ExitCodesFooter(clean_codes));
+  AddExitCodeFooters(made);
 }
 
 }  // namespace sudoku
