@@ -82,8 +82,8 @@ CLI::Option* AddKindsOption(CLI::App& sub, const std::string& name,
       "KINDS");
   CLI::Option* option =
       sub.add_option(name, kinds,
-                     what + ": a comma-separated list of " +
-                         LeakKindChoices() + ", or all, or none")
+                     what + ": a comma-separated list of " + LeakKindChoices() +
+                         ", or all, or none")
           ->capture_default_str()
           ->check(known);
   ValueName(option, "KINDS");
@@ -142,13 +142,12 @@ void AddCleanOptions(CLI::App& clean, CorpusCleanOptions& options) {
              "input's layout (header kept; required)",
              false},
         File{"--test-out", &options.test_out,
-             "Write the kept test rows to FILE, likewise (required)",
-             false}}) {
-    ValueName(clean.add_option(file.name, *file.path, file.help)
-                  ->required()
-                  ->check(file.input ? InputPathValidator()
-                                     : OutputPathValidator()),
-              "FILE");
+             "Write the kept test rows to FILE, likewise (required)", false}}) {
+    ValueName(
+        clean.add_option(file.name, *file.path, file.help)
+            ->required()
+            ->check(file.input ? InputPathValidator() : OutputPathValidator()),
+        "FILE");
   }
   AddKindsOption(clean, "--kinds", options.kinds,
                  "Test rows that leak from the training set dropped, of "

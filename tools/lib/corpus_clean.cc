@@ -54,8 +54,11 @@ void CorpusCleaner::Finish(const std::vector<std::string>& paths) {
   auto keep = [&](DropReason reason, LeakKindSet kinds) {
     return [this, reason, kinds](const Leak& leak) {
       if (!kinds.Has(leak.kind)) return;
-      drops_.push_back({leak.row, reason, static_cast<uint8_t>(leak.kind),
-                        leak.partner, {}});
+      drops_.push_back({leak.row,
+                        reason,
+                        static_cast<uint8_t>(leak.kind),
+                        leak.partner,
+                        {}});
     };
   };
   train_dupes_.Finish(paths, keep(DropReason::kDuplicate, dupe_kinds_));

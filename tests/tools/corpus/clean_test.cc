@@ -105,10 +105,10 @@ Pair Plant(const Layout& layout) {
   EXPECT_EQ(SolutionsOf(several.puzzle), 2);
   Pair pair;
   for (const Row& row : train) pair.train_rows.push_back(text(row));
-  pair.train_rows.push_back(text(wrong));                       // 8: bad
-  pair.train_rows.push_back(layout.row("12x", ""));             // 9: bad
-  pair.train_rows.push_back(text(train[0]));                    // 10: of 0
-  pair.train_rows.push_back(text(Moved(train[1], relabel)));    // 11: of 1
+  pair.train_rows.push_back(text(wrong));                          // 8: bad
+  pair.train_rows.push_back(layout.row("12x", ""));                // 9: bad
+  pair.train_rows.push_back(text(train[0]));                       // 10: of 0
+  pair.train_rows.push_back(text(Moved(train[1], relabel)));       // 11: of 1
   pair.train_rows.push_back(text(WithMoreClues(train[2], 3, 0)));  // 12
   pair.train_rows.push_back(text(OtherClues(train[5])));  // 13: same grid
   const Row kept = moved(base[10]);
@@ -124,7 +124,8 @@ Pair Plant(const Layout& layout) {
       text(base[11]),                              // 8: kept
   };
   const std::string header = layout.header;
-  auto file = [&](const std::string& name, const std::vector<std::string>& rows) {
+  auto file = [&](const std::string& name,
+                  const std::vector<std::string>& rows) {
     std::string content = header.empty() ? "" : header + "\n";
     for (const std::string& row : rows) content += row + "\n";
     return WriteTempFile(std::string("clean-") + layout.name + "-" + name,
@@ -175,7 +176,8 @@ std::vector<std::string> DroppedHeads(const std::string& path) {
   return heads;
 }
 
-std::string Kept(const std::string& header, const std::vector<std::string>& rows,
+std::string Kept(const std::string& header,
+                 const std::vector<std::string>& rows,
                  const std::vector<size_t>& kept) {
   std::string text = header.empty() ? "" : header + "\n";
   for (const size_t i : kept) text += rows[i] + "\n";
@@ -199,10 +201,9 @@ Outputs OutputsOf(const std::string& name) {
 
 CommandRun Clean(const Pair& pair, const Outputs& out,
                  std::vector<std::string> more = {}) {
-  std::vector<std::string> args = {"clean",       "--train",    pair.train,
-                                   "--test",      pair.test,    "--train-out",
-                                   out.train,     "--test-out", out.test,
-                                   "-o",          out.dropped};
+  std::vector<std::string> args = {
+      "clean",   "--train",    pair.train, "--test", pair.test,  "--train-out",
+      out.train, "--test-out", out.test,   "-o",     out.dropped};
   args.insert(args.end(), more.begin(), more.end());
   return Call(CorpusMain, args);
 }
@@ -236,8 +237,8 @@ TEST_P(CorpusClean, DropsEveryPlantedRowWithItsReasonAndKeepsTheRestAsItWas) {
                 "duplicates of same-text,same-puzzle,more-clues,fewer-clues");
   // The outputs are clean: leak finds no kind, dupes none but the one
   // same-grid row the default keeps, check no bad row.
-  const CommandRun leak = Call(
-      CorpusMain, {"leak", "--train", out.train, "--test", out.test});
+  const CommandRun leak =
+      Call(CorpusMain, {"leak", "--train", out.train, "--test", out.test});
   EXPECT_EQ(leak.code, 0) << leak.err;
   EXPECT_EQ(leak.out, "");
   EXPECT_EQ(Call(CorpusMain, {"check", out.train, out.test}).code, 0);
@@ -270,8 +271,8 @@ TEST(CorpusCleanKinds, NamedKindsAndStrongerAreDropped) {
   ASSERT_EQ(run.code, 0) << run.err;
   EXPECT_NE(Summary(run).find("leak 1: same text 1)"), std::string::npos)
       << Summary(run);
-  const std::vector<std::string> leak = {"leak", "--train", out.train,
-                                         "--test", out.test};
+  const std::vector<std::string> leak = {"leak", "--train", out.train, "--test",
+                                         out.test};
   auto with = [&](std::vector<std::string> more) {
     std::vector<std::string> args = leak;
     args.insert(args.end(), more.begin(), more.end());
@@ -308,12 +309,10 @@ TEST(CorpusKindsFilter, LeakAndDupesCountOnlyTheNamedKinds) {
   EXPECT_NE(Summary(grid).find("; 1 of --kinds same-grid"), std::string::npos)
       << Summary(grid);
   EXPECT_EQ(with({"--kinds", "same-grid", "--max-leaks", "1"}).code, 0);
-  EXPECT_EQ(with({"--kinds", "fewer clues,more-clues", "--max-leaks", "2"})
-                .code,
-            0);
-  EXPECT_EQ(with({"--kinds", "fewer-clues,more-clues", "--max-leaks", "1"})
-                .code,
-            1);
+  EXPECT_EQ(
+      with({"--kinds", "fewer clues,more-clues", "--max-leaks", "2"}).code, 0);
+  EXPECT_EQ(
+      with({"--kinds", "fewer-clues,more-clues", "--max-leaks", "1"}).code, 1);
   EXPECT_EQ(with({"--kinds", "none"}).code, 0);
   const CommandRun unknown = with({"--kinds", "same-text,same-answer"});
   EXPECT_EQ(unknown.code, 2);
@@ -325,12 +324,11 @@ TEST(CorpusKindsFilter, LeakAndDupesCountOnlyTheNamedKinds) {
   EXPECT_EQ(Lines(dupes.out),
             (std::vector<std::string>{pair.train + ":12\tsame text\t" +
                                       pair.train + ":2"}));
-  EXPECT_EQ(Call(CorpusMain, {"dupes", "--kinds", "same-grid", pair.train})
-                .code,
-            1);
-  EXPECT_EQ(Call(CorpusMain, {"dupes", "--kinds", "fewer-clues", pair.train})
-                .code,
-            0);
+  EXPECT_EQ(
+      Call(CorpusMain, {"dupes", "--kinds", "same-grid", pair.train}).code, 1);
+  EXPECT_EQ(
+      Call(CorpusMain, {"dupes", "--kinds", "fewer-clues", pair.train}).code,
+      0);
 }
 
 // No input is touched: an output on an input's path, standard input (read
