@@ -2,10 +2,6 @@
 // list of outputs that see every puzzle.
 #include "bench/run/observers.h"
 
-#include <unistd.h>
-
-#include <algorithm>
-#include <cstdio>
 #include <iostream>
 
 #include "engine/common/text_format.h"
@@ -16,11 +12,11 @@ void Observers::StartDataset(const std::string& path) {
   if (marks_ != nullptr) marks_->StartDataset();
   path_ = path;
   shown_input_ = shown_errors_ = hidden_input_ = hidden_errors_ = 0;
-  last_progress_ = -1;
+  progress_.Restart();
 }
 
 void Observers::EndDataset() {
-  ClearProgress();
+  progress_.Clear();
   if (hidden_input_ > 0) {
     std::cerr << path_ << ": " << hidden_input_
               << " more bad lines not shown (all are counted in the report; "
@@ -50,37 +46,18 @@ void Observers::OnProblem(const std::string& message, bool error) {
     return;
   }
   ++shown;
-  ClearProgress();
+  progress_.Clear();
   std::cerr << message << '\n';
 }
 
 void Observers::OnProgress(uint64_t lines, uint64_t raw_bytes,
                            std::optional<uint64_t> raw_size, double elapsed) {
-  if (!show_progress_ || elapsed < 1.0 || elapsed - last_progress_ < 0.25) {
-    return;
-  }
-  last_progress_ = elapsed;
-  char text[256];
-  const double rate = lines / elapsed;
-  int n = std::snprintf(text, sizeof(text), "\r%s: %s lines, %s/s, %.1f s",
-                        path_.c_str(), Grouped(lines).c_str(),
-                        Grouped(static_cast<uint64_t>(rate)).c_str(), elapsed);
-  if (raw_size && *raw_size > 0 && raw_bytes > 0) {
-    const double done = static_cast<double>(raw_bytes) / *raw_size;
-    std::snprintf(text + n, sizeof(text) - n, ", %.0f%%, ~%.0f s left",
-                  100.0 * done, elapsed * (1.0 - done) / std::max(done, 1e-9));
-  }
-  std::cerr << text << "\x1b[K" << std::flush;
-  progress_shown_ = true;
-}
-
-void Observers::ClearProgress() {
-  if (progress_shown_) std::cerr << "\r\x1b[K" << std::flush;
-  progress_shown_ = false;
+  progress_.Show(path_, lines, raw_bytes, raw_size, elapsed);
 }
 
 bool ShowsProgress(const std::string& progress) {
-  return progress == "always" || (progress == "auto" && isatty(STDERR_FILENO));
+  return progress == "always" ||
+         (progress == "auto" && StandardErrorIsTerminal());
 }
 
 DatasetResult ObservedPass(const std::string& path, const RunOptions& run,

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iostream>
 #include <memory>
 #include <optional>
 #include <span>
@@ -12,6 +13,7 @@
 
 #include "bench/run/rank_parts.h"
 #include "engine/pipeline/driver.h"
+#include "engine/report/progress_line.h"
 
 namespace sudoku {
 
@@ -20,7 +22,7 @@ namespace sudoku {
 class Observers : public RunObserver {
  public:
   Observers(uint64_t max_messages, bool show_progress)
-      : max_messages_(max_messages), show_progress_(show_progress) {}
+      : max_messages_(max_messages), progress_(std::cerr, show_progress) {}
 
   void Add(std::unique_ptr<RunObserver> observer) {
     outputs_.push_back(std::move(observer));
@@ -47,14 +49,10 @@ class Observers : public RunObserver {
                   std::optional<uint64_t> raw_size, double elapsed) override;
 
  private:
-  void ClearProgress();
-
   std::vector<std::unique_ptr<RunObserver>> outputs_;
   PartMarks* marks_ = nullptr;
   uint64_t max_messages_;  // --max-messages: 0 shows none
-  bool show_progress_;
-  bool progress_shown_ = false;
-  double last_progress_ = -1;
+  ProgressLine progress_;  // engine/report/progress_line.h, as corpus's
   std::string path_;
   size_t shown_input_ = 0, shown_errors_ = 0, hidden_input_ = 0,
          hidden_errors_ = 0;

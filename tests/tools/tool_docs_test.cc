@@ -104,8 +104,8 @@ TEST(ToolUsageErrors, NameTheProgramAndTheOption) {
        "convert: --to: 'csv' is not one of lines, sdk, kaggle, test"},
       {CorpusMain,
        {},
-       "corpus: a subcommand is required: canon, check, dupes, leak "
-       "or card"},
+       "corpus: a subcommand is required: canon, check, dupes, leak, "
+       "card or clean"},
       {CorpusMain,
        {"dupes", "--memory", "0", "-"},
        "corpus dupes: --memory: 0 is out of range (1 to 2^24)"},

@@ -12,13 +12,16 @@
 #include "engine/common/exit_codes.h"
 #include "engine/common/text_format.h"
 #include "engine/pipeline/pipeline.h"
+#include "engine/report/progress_line.h"
 #include "engine/report/report.h"
 #include "strategies/registry.h"
 #include "tools/lib/corpus_card.h"
 #include "tools/lib/corpus_check.h"
+#include "tools/lib/corpus_clean.h"
 #include "tools/lib/corpus_groups.h"
 #include "tools/lib/corpus_leaks.h"
 #include "tools/lib/corpus_scan.h"
+#include "tools/lib/leak_kinds.h"
 
 namespace sudoku {
 namespace {
@@ -46,7 +49,8 @@ std::vector<NamedPath> Named(const std::vector<std::string>& paths,
 int Run(const std::string& name, const CorpusRunOptions& run,
         const std::vector<NamedPath>& inputs,
         const std::vector<NamedPath>& outputs, CommandStreams streams,
-        const std::function<int(OutputFiles&, StageThreads&)>& body) {
+        const std::function<int(OutputFiles&, StageThreads&, ProgressLine&)>&
+            body) {
   const std::string program = "corpus " + name;
   if (inputs.size() > kMaxCorpusFiles) {
     streams.err << program << ": at most " << kMaxCorpusFiles << " inputs\n";
@@ -55,9 +59,11 @@ int Run(const std::string& name, const CorpusRunOptions& run,
   OutputFiles files(program, streams.out, streams.err);
   if (!files.Open(inputs, outputs)) return kExitUsage;
   StageThreads threads(run.threads);
+  // bench's progress line, on a terminal only.
+  ProgressLine progress(streams.err, StandardErrorIsTerminal());
   int code;
   try {
-    code = body(files, threads);
+    code = body(files, threads, progress);
   } catch (const std::runtime_error& error) {
     streams.err << program << ": " << error.what() << '\n';
     return kExitUsage;
@@ -92,26 +98,27 @@ void AppendForms(const CorpusCanonOptions& o,
 }
 
 int RunCanon(const CorpusCanonOptions& o, CommandStreams streams) {
-  return Run("canon", o.run, Named(o.inputs, "the input"),
-             {{"--output", o.run.output}}, streams,
-             [&](OutputFiles& out, StageThreads& threads) {
-               std::string text;
-               CorpusScan scan;
-               scan.paths = o.inputs;
-               scan.max_messages = o.run.max_messages;
-               scan.max_lines = o.run.lines;
-               scan.work = [](CorpusRow& row) {
-                 row.canonical = Canonicalize(row.puzzle);
-               };
-               scan.consume = [&](const std::vector<CorpusRow>& rows) {
-                 text.clear();
-                 AppendForms(o, rows, text);
-                 out[0] << text;
-               };
-               std::vector<CorpusFile> files;
-               return RunCorpusScan(scan, threads, streams.err, streams.in,
-                                    files);
-             });
+  return Run(
+      "canon", o.run, Named(o.inputs, "the input"),
+      {{"--output", o.run.output}}, streams,
+      [&](OutputFiles& out, StageThreads& threads, ProgressLine& progress) {
+        std::string text;
+        CorpusScan scan;
+        scan.paths = o.inputs;
+        scan.max_messages = o.run.max_messages;
+        scan.max_lines = o.run.lines;
+        scan.progress = &progress;
+        scan.work = [](CorpusRow& row) {
+          row.canonical = Canonicalize(row.puzzle);
+        };
+        scan.consume = [&](const std::vector<CorpusRow>& rows) {
+          text.clear();
+          AppendForms(o, rows, text);
+          out[0] << text;
+        };
+        std::vector<CorpusFile> files;
+        return RunCorpusScan(scan, threads, streams.err, streams.in, files);
+      });
 }
 
 // The good and bad rows of a batch, to their files as they were.
@@ -197,42 +204,44 @@ int RunCheck(const CorpusCheckOptions& o, CommandStreams streams) {
   std::vector<NamedPath> outputs = {{"--output", o.run.output}};
   if (!o.good.empty()) outputs.push_back({"--good", o.good});
   if (!o.bad.empty()) outputs.push_back({"--bad", o.bad});
-  return Run("check", o.run, Named(o.inputs, "the input"), outputs, streams,
-             [&](OutputFiles& out, StageThreads& threads) {
-               const Strategy& simd = *FindStrategy("simd");
-               CheckWriter writer(o, out);
-               CheckCounts counts;
-               CorpusScan scan;
-               scan.paths = o.inputs;
-               scan.max_messages = o.run.max_messages;
-               scan.max_lines = o.run.lines;
-               scan.judge = [&simd](CorpusRow& row, const ScanLine& line) {
-                 JudgeRow(row, line, simd);
-               };
-               scan.on_layout = [&](uint32_t file, DatasetFormat format,
-                                    const std::string& header) {
-                 writer.Layout(file, format, header);
-               };
-               scan.consume = [&](const std::vector<CorpusRow>& rows) {
-                 writer.Rows(rows, counts);
-               };
-               std::vector<CorpusFile> files;
-               const int code =
-                   RunCorpusScan(scan, threads, streams.err, streams.in, files);
-               streams.err << "corpus check: " << Grouped(counts.rows())
-                           << " rows in " << FilesText(files.size()) << ": "
-                           << Grouped(counts.kinds[0]) << " good, "
-                           << Grouped(counts.bad()) << " bad";
-               const char* separator = " (";
-               for (int kind = 1; kind < kCheckKinds; ++kind) {
-                 if (counts.kinds[kind] == 0) continue;
-                 streams.err << std::exchange(separator, "; ")
-                             << CheckKindName(static_cast<CheckKind>(kind))
-                             << ' ' << Grouped(counts.kinds[kind]);
-               }
-               streams.err << (counts.bad() ? ")\n" : "\n");
-               return code;
-             });
+  return Run(
+      "check", o.run, Named(o.inputs, "the input"), outputs, streams,
+      [&](OutputFiles& out, StageThreads& threads, ProgressLine& progress) {
+        const Strategy& simd = *FindStrategy("simd");
+        CheckWriter writer(o, out);
+        CheckCounts counts;
+        CorpusScan scan;
+        scan.paths = o.inputs;
+        scan.max_messages = o.run.max_messages;
+        scan.max_lines = o.run.lines;
+        scan.progress = &progress;
+        scan.judge = [&simd](CorpusRow& row, const ScanLine& line) {
+          JudgeRow(row, line, simd);
+        };
+        scan.on_layout = [&](uint32_t file, DatasetFormat format,
+                             const std::string& header) {
+          writer.Layout(file, format, header);
+        };
+        scan.consume = [&](const std::vector<CorpusRow>& rows) {
+          writer.Rows(rows, counts);
+        };
+        std::vector<CorpusFile> files;
+        const int code =
+            RunCorpusScan(scan, threads, streams.err, streams.in, files);
+        streams.err << "corpus check: " << Grouped(counts.rows()) << " rows in "
+                    << FilesText(files.size()) << ": "
+                    << Grouped(counts.kinds[0]) << " good, "
+                    << Grouped(counts.bad()) << " bad";
+        const char* separator = " (";
+        for (int kind = 1; kind < kCheckKinds; ++kind) {
+          if (counts.kinds[kind] == 0) continue;
+          streams.err << std::exchange(separator, "; ")
+                      << CheckKindName(static_cast<CheckKind>(kind)) << ' '
+                      << Grouped(counts.kinds[kind]);
+        }
+        streams.err << (counts.bad() ? ")\n" : "\n");
+        return code;
+      });
 }
 
 uint64_t Malformed(const std::vector<CorpusFile>& files, size_t first,
@@ -240,6 +249,18 @@ uint64_t Malformed(const std::vector<CorpusFile>& files, size_t first,
   uint64_t count = 0;
   for (size_t i = first; i < last; ++i) count += files[i].malformed;
   return count;
+}
+
+// The kinds an option names; CLI11 has checked them.
+LeakKindSet Kinds(const std::string& list) {
+  std::string error;
+  return LeakKindSet::Parse(list, error).value_or(LeakKindSet());
+}
+
+// "; 3 of --kinds same-text,same-puzzle" when --kinds names fewer than all.
+std::string CountedText(const LeakRowCounts& counts, LeakKindSet kinds) {
+  if (kinds.All()) return "";
+  return "; " + Grouped(counts.leaked(kinds)) + " of --kinds " + kinds.Text();
 }
 
 // "2 same text, 0 same puzzle, ...": every kind, in LeakKind's order.
@@ -267,6 +288,7 @@ LeakRowCounts LeakPass(const std::vector<std::string>& paths,
                        const LeakScope& scope, const CorpusRunOptions& run,
                        StageThreads& threads, CommandStreams streams,
                        std::ostream& out, std::ostream* groups,
+                       LeakKindSet kinds, ProgressLine& progress,
                        std::vector<CorpusFile>& files, int& code) {
   const Strategy& simd = *FindStrategy("simd");
   CorpusLeaks leaks(scope, MemoryBytes(run), TempDir(run));
@@ -274,6 +296,7 @@ LeakRowCounts LeakPass(const std::vector<std::string>& paths,
   scan.paths = paths;
   scan.max_messages = run.max_messages;
   scan.max_lines = run.lines;
+  scan.progress = &progress;
   scan.judge = [&simd](CorpusRow& row, const ScanLine& line) {
     KeyLeakRow(row, line, simd);
   };
@@ -283,15 +306,15 @@ LeakRowCounts LeakPass(const std::vector<std::string>& paths,
   code = RunCorpusScan(scan, threads, streams.err, streams.in, files);
   // An input none of whose rows is a puzzle is unusable, not clean: the
   // scan named it (UnreadableInput) and made `code` 2, as in every reader.
-  return leaks.Finish(paths, out, groups);
+  return leaks.Finish(paths, out, groups, kinds);
 }
 
 // A leak fails the run past `max_leaks`; a malformed row, named and
 // counted, does not: exit 1 means leaks.
-int LeakExitCode(int scan_code, const LeakRowCounts& counts,
-                 uint64_t max_leaks) {
+int LeakExitCode(int scan_code, const LeakRowCounts& counts, uint64_t max_leaks,
+                 LeakKindSet kinds) {
   if (scan_code == kExitUsage) return scan_code;
-  return counts.leaked() > max_leaks ? kExitFailure : kExitOk;
+  return counts.leaked(kinds) > max_leaks ? kExitFailure : kExitOk;
 }
 
 int RunDupes(const CorpusDupesOptions& o, CommandStreams streams) {
@@ -299,12 +322,13 @@ int RunDupes(const CorpusDupesOptions& o, CommandStreams streams) {
   if (!o.groups.empty()) outputs.push_back({"--groups", o.groups});
   return Run(
       "dupes", o.run, Named(o.inputs, "the input"), outputs, streams,
-      [&](OutputFiles& out, StageThreads& threads) {
+      [&](OutputFiles& out, StageThreads& threads, ProgressLine& progress) {
         std::vector<CorpusFile> files;
         int code;
-        const LeakRowCounts l = LeakPass(
-            o.inputs, LeakScope::WithinOneSet(), o.run, threads, streams,
-            out[0], o.groups.empty() ? nullptr : &out[1], files, code);
+        const LeakRowCounts l =
+            LeakPass(o.inputs, LeakScope::WithinOneSet(), o.run, threads,
+                     streams, out[0], o.groups.empty() ? nullptr : &out[1],
+                     Kinds(o.kinds), progress, files, code);
         const DuplicateCounts& d = l.puzzles;
         const uint64_t malformed = Malformed(files, 0, files.size());
         streams.err << "corpus dupes: " << Grouped(d.rows + malformed)
@@ -318,8 +342,8 @@ int RunDupes(const CorpusDupesOptions& o, CommandStreams streams) {
                     << " more than once, in " << Grouped(d.grouped) << " rows; "
                     << Grouped(l.leaked())
                     << " rows repeat an earlier one: " << KindCounts(l) << "; "
-                    << GridCounts(l) << '\n';
-        return LeakExitCode(code, l, o.max_leaks);
+                    << GridCounts(l) << CountedText(l, Kinds(o.kinds)) << '\n';
+        return LeakExitCode(code, l, o.max_leaks, Kinds(o.kinds));
       });
 }
 
@@ -330,13 +354,14 @@ int RunLeak(const CorpusLeakOptions& o, CommandStreams streams) {
   for (const std::string& path : o.test) inputs.push_back({"--test", path});
   return Run(
       "leak", o.run, inputs, {{"--output", o.run.output}}, streams,
-      [&](OutputFiles& out, StageThreads& threads) {
+      [&](OutputFiles& out, StageThreads& threads, ProgressLine& progress) {
         std::vector<CorpusFile> files;
         int code;
         const auto first_test = static_cast<uint32_t>(o.train.size());
         const LeakRowCounts l = LeakPass(
             paths, LeakScope::TestAgainstTraining(Position(first_test, 0)),
-            o.run, threads, streams, out[0], nullptr, files, code);
+            o.run, threads, streams, out[0], nullptr, Kinds(o.kinds), progress,
+            files, code);
         const double share = l.reported ? static_cast<double>(l.leaked()) /
                                               static_cast<double>(l.reported)
                                         : 0.0;
@@ -348,8 +373,8 @@ int RunLeak(const CorpusLeakOptions& o, CommandStreams streams) {
                     << Grouped(Malformed(files, 0, o.train.size()))
                     << " training, "
                     << Grouped(Malformed(files, o.train.size(), files.size()))
-                    << " test\n";
-        return LeakExitCode(code, l, o.max_leaks);
+                    << " test" << CountedText(l, Kinds(o.kinds)) << '\n';
+        return LeakExitCode(code, l, o.max_leaks, Kinds(o.kinds));
       });
 }
 
@@ -359,7 +384,7 @@ int RunCard(const CorpusCardOptions& o, CommandStreams streams) {
   if (!o.json.empty()) outputs.push_back({"--json", o.json});
   return Run(
       "card", o.run, Named(o.inputs, "the input"), outputs, streams,
-      [&](OutputFiles& out, StageThreads& threads) {
+      [&](OutputFiles& out, StageThreads& threads, ProgressLine& progress) {
         CorpusCard card;
         card.tool = "sudoku-bench " + CurrentManifest().version;
         card.rater = std::string(rater->name);
@@ -370,6 +395,7 @@ int RunCard(const CorpusCardOptions& o, CommandStreams streams) {
         scan.paths = o.inputs;
         scan.max_messages = o.run.max_messages;
         scan.max_lines = o.run.lines;
+        scan.progress = &progress;
         scan.work = [&](CorpusRow& row) { CardWork(row, *rater, o.budget); };
         scan.consume = [&](const std::vector<CorpusRow>& rows) {
           for (const CorpusRow& row : rows) {
@@ -386,6 +412,126 @@ int RunCard(const CorpusCardOptions& o, CommandStreams streams) {
       });
 }
 
+// " (bad 2: wrong answer 2; duplicate 1: same text 1)": what was dropped.
+std::string DroppedText(const CleanSetCounts& set) {
+  std::string text;
+  auto add = [&](const char* what, const auto& counts, auto name) {
+    uint64_t sum = 0;
+    std::string kinds;
+    for (size_t kind = 0; kind < counts.size(); ++kind) {
+      if (counts[kind] == 0) continue;
+      sum += counts[kind];
+      kinds += (kinds.empty() ? "" : ", ") + std::string(name(kind)) + ' ' +
+               Grouped(counts[kind]);
+    }
+    if (sum == 0) return;
+    text += (text.empty() ? " (" : "; ") + std::string(what) + ' ' +
+            Grouped(sum) + ": " + kinds;
+  };
+  add("bad", set.bad,
+      [](size_t kind) { return CheckKindName(static_cast<CheckKind>(kind)); });
+  add("duplicate", set.duplicates,
+      [](size_t kind) { return LeakKindName(static_cast<LeakKind>(kind)); });
+  add("leak", set.leaks,
+      [](size_t kind) { return LeakKindName(static_cast<LeakKind>(kind)); });
+  return text.empty() ? text : text + ")";
+}
+
+// The copy pass: every row read again, in order, to its kept output or to
+// the dropped list. Its rows were named by the first pass.
+int CopyKept(const std::vector<std::string>& paths, const CorpusRunOptions& run,
+             CorpusCleaner& cleaner, OutputFiles& out, StageThreads& threads,
+             ProgressLine& progress, CommandStreams streams,
+             std::vector<CorpusFile>& files) {
+  CorpusScan copy;
+  copy.paths = paths;
+  copy.max_lines = run.lines;
+  copy.progress = &progress;
+  copy.judge = [](CorpusRow& row, const ScanLine&) { row.reason.clear(); };
+  copy.on_layout = [&](uint32_t file, DatasetFormat, const std::string& head) {
+    if (!head.empty()) out[1 + file] << head << '\n';
+  };
+  std::string kept[2], dropped;
+  copy.consume = [&](const std::vector<CorpusRow>& rows) {
+    for (const CorpusRow& row : rows) {
+      if (const Drop* drop = cleaner.Dropped(Position(row.file, row.line))) {
+        dropped += DropCsvLine(paths, *drop) + '\n';
+      } else {
+        kept[row.file].append(row.text) += '\n';
+      }
+    }
+    out[0] << dropped;
+    out[1] << kept[0];
+    out[2] << kept[1];
+    dropped.clear();
+    kept[0].clear();
+    kept[1].clear();
+  };
+  out[0] << DropCsvHeader() << '\n';
+  return RunCorpusScan(copy, threads, streams.err, streams.in, files);
+}
+
+int RunClean(const CorpusCleanOptions& o, CommandStreams streams) {
+  const std::vector<std::string> paths = {o.train, o.test};
+  if (o.train == "-" || o.test == "-") {
+    streams.err << "corpus clean: each input is read twice, so standard "
+                   "input (-) cannot be one\n";
+    return kExitUsage;
+  }
+  return Run(
+      "clean", o.run, {{"--train", o.train}, {"--test", o.test}},
+      {{"--output", o.run.output},
+       {"--train-out", o.train_out},
+       {"--test-out", o.test_out}},
+      streams,
+      [&](OutputFiles& out, StageThreads& threads, ProgressLine& progress) {
+        const Strategy& simd = *FindStrategy("simd");
+        CorpusCleaner cleaner(Kinds(o.kinds), Kinds(o.dupe_kinds),
+                              MemoryBytes(o.run), TempDir(o.run));
+        CorpusScan judge;
+        judge.paths = paths;
+        judge.max_messages = o.run.max_messages;
+        judge.max_lines = o.run.lines;
+        judge.progress = &progress;
+        judge.judge = [&simd](CorpusRow& row, const ScanLine& line) {
+          JudgeCleanRow(row, line, simd);
+        };
+        judge.consume = [&](const std::vector<CorpusRow>& rows) {
+          for (const CorpusRow& row : rows) cleaner.Add(row);
+        };
+        std::vector<CorpusFile> files, again;
+        if (RunCorpusScan(judge, threads, streams.err, streams.in, files) ==
+            kExitUsage) {
+          return kExitUsage;
+        }
+        cleaner.Finish(paths);
+        if (CopyKept(paths, o.run, cleaner, out, threads, progress, streams,
+                     again) == kExitUsage) {
+          return kExitUsage;
+        }
+        for (size_t i = 0; i < files.size(); ++i) {
+          if (again[i].rows != files[i].rows) {
+            throw std::runtime_error(paths[i] + " changed while it was read: " +
+                                     Grouped(files[i].rows) + " rows, then " +
+                                     Grouped(again[i].rows));
+          }
+        }
+        const char* names[] = {"train ", "test "};
+        streams.err << "corpus clean:";
+        for (size_t i = 0; i < 2; ++i) {
+          const CleanSetCounts& set = cleaner.counts()[i];
+          streams.err << (i ? "; " : " ") << names[i] << paths[i] << ": "
+                      << Grouped(set.rows) << " rows, " << Grouped(set.kept)
+                      << " kept, " << Grouped(set.rows - set.kept) << " dropped"
+                      << DroppedText(set);
+        }
+        streams.err << "; dropped: leaks of " << cleaner.leak_kinds().Text()
+                    << ", duplicates of " << cleaner.dupe_kinds().Text()
+                    << '\n';
+        return kExitOk;
+      });
+}
+
 }  // namespace
 
 int RunCorpus(const CLI::App& app, const CorpusOptions& options,
@@ -394,6 +540,7 @@ int RunCorpus(const CLI::App& app, const CorpusOptions& options,
   if (app.got_subcommand("check")) return RunCheck(options.check, streams);
   if (app.got_subcommand("dupes")) return RunDupes(options.dupes, streams);
   if (app.got_subcommand("leak")) return RunLeak(options.leak, streams);
+  if (app.got_subcommand("clean")) return RunClean(options.clean, streams);
   return RunCard(options.card, streams);
 }
 

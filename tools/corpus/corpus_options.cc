@@ -9,6 +9,7 @@
 #include "engine/cli/shared_options.h"
 #include "strategies/strategy.h"
 #include "tools/lib/generator.h"
+#include "tools/lib/leak_kinds.h"
 
 namespace sudoku {
 namespace {
@@ -70,6 +71,25 @@ void AddMaxLeaksOption(CLI::App& sub, uint64_t& max_leaks,
       "N");
 }
 
+// --kinds and clean's --dupe-kinds, one definition: a list of leak kinds.
+CLI::Option* AddKindsOption(CLI::App& sub, const std::string& name,
+                            std::string& kinds, const std::string& what) {
+  CLI::Validator known(
+      [](std::string& list) {
+        std::string error;
+        return LeakKindSet::Parse(list, error) ? std::string() : error;
+      },
+      "KINDS");
+  CLI::Option* option =
+      sub.add_option(name, kinds,
+                     what + ": a comma-separated list of " + LeakKindChoices() +
+                         ", or all, or none")
+          ->capture_default_str()
+          ->check(known);
+  ValueName(option, "KINDS");
+  return option;
+}
+
 void AddLeakOptions(CLI::App& leak, CorpusLeakOptions& options) {
   struct FileList {
     const char* name;
@@ -86,6 +106,9 @@ void AddLeakOptions(CLI::App& leak, CorpusLeakOptions& options) {
               "FILE...");
   }
   AddMaxLeaksOption(leak, options.max_leaks, "Leaked test rows");
+  AddKindsOption(leak, "--kinds", options.kinds,
+                 "The kinds listed and counted toward --max-leaks (a row "
+                 "has its strongest kind)");
 }
 
 void AddDupesOptions(CLI::App& dupes, CorpusDupesOptions& options) {
@@ -96,7 +119,43 @@ void AddDupesOptions(CLI::App& dupes, CorpusDupesOptions& options) {
                 ->check(OutputPathValidator()),
             "FILE");
   AddMaxLeaksOption(dupes, options.max_leaks,
-                    "Rows that repeat an earlier one (any kind)");
+                    "Rows that repeat an earlier one (of --kinds)");
+  AddKindsOption(dupes, "--kinds", options.kinds,
+                 "The kinds listed and counted toward --max-leaks (a row "
+                 "has its strongest kind)");
+}
+
+void AddCleanOptions(CLI::App& clean, CorpusCleanOptions& options) {
+  struct File {
+    const char* name;
+    std::string* path;
+    const char* help;
+    bool input;
+  };
+  for (const File& file :
+       {File{"--train", &options.train,
+             "The training set (required; a file, read twice)", true},
+        File{"--test", &options.test,
+             "The test set (required; a file, read twice)", true},
+        File{"--train-out", &options.train_out,
+             "Write the kept training rows to FILE, as they were, in the "
+             "input's layout (header kept; required)",
+             false},
+        File{"--test-out", &options.test_out,
+             "Write the kept test rows to FILE, likewise (required)", false}}) {
+    ValueName(
+        clean.add_option(file.name, *file.path, file.help)
+            ->required()
+            ->check(file.input ? InputPathValidator() : OutputPathValidator()),
+        "FILE");
+  }
+  AddKindsOption(clean, "--kinds", options.kinds,
+                 "Test rows that leak from the training set dropped, of "
+                 "these kinds and every stronger one");
+  AddKindsOption(clean, "--dupe-kinds", options.dupe_kinds,
+                 "Rows that repeat an earlier row of their own set dropped, "
+                 "of these kinds and every stronger one (same-grid: rows on "
+                 "one solution grid with other clues)");
 }
 
 void AddCardOptions(CLI::App& card, CorpusCardOptions& options) {
@@ -116,6 +175,30 @@ void AddCardOptions(CLI::App& card, CorpusCardOptions& options) {
                 ->capture_default_str()
                 ->transform(WholeNumbers(1, kNoMax)),
             "N");
+}
+
+// The exit codes of the subcommands whose 1 is not "some rows were
+// malformed", each in its --help and the manual page.
+void AddExitCodeFooters(std::map<std::string, CLI::App*>& made) {
+  static const ExitCodes leak_codes = ToolExitCodes(
+      "more rows leaked than --max-leaks (each is listed; malformed rows\n"
+      "are named and counted but do not make the exit code)",
+      "bad usage, an input that cannot be read or has no puzzle row, or\n"
+      "an output that cannot be written");
+  made["leak"]->footer(ExitCodesFooter(leak_codes));
+  made["dupes"]->footer(ExitCodesFooter(leak_codes));
+  static const ExitCodes check_codes = ToolExitCodes(
+      "some rows were bad: malformed, invalid givens, no solution, several\n"
+      "solutions, wrong answer or wrong count (each is named as file:line\n"
+      "with its kind, up to --max-messages an input; the rest is done)");
+  made["check"]->footer(ExitCodesFooter(check_codes));
+  static const ExitCodes clean_codes = ToolExitCodes(
+      "not used: every bad, repeating or leaking row of the kinds named is\n"
+      "dropped, so the outputs written are clean (exit 0)",
+      "bad usage, an input that cannot be read or has no puzzle row, an\n"
+      "output on an input's path, or an output that cannot be written\n"
+      "(then no output is written)");
+  made["clean"]->footer(ExitCodesFooter(clean_codes));
 }
 
 }  // namespace
@@ -174,6 +257,16 @@ void SetupCorpus(CLI::App& app, CorpusOptions& options) {
        "SHA-256, rows by outcome, clues, minimal share, duplicates up to "
        "symmetry, difficulty by a fixed strategy's nodes.",
        &options.card.inputs, &options.card.run, true, "the Markdown card"},
+      {"clean",
+       "A training and a test set cleaned in one command: every row judged "
+       "as check judges it; bad rows, rows that repeat an earlier row of "
+       "their set (--dupe-kinds) and test rows that leak from the training "
+       "set (--kinds) dropped; the kept rows written as they were, in each "
+       "input's layout; the dropped ones listed as CSV with their reason and "
+       "partner; a summary on standard error.",
+       nullptr, &options.clean.run, true,
+       "the dropped rows as CSV (file, line, reason, kind, partner_file, "
+       "partner_line, detail)"},
   };
   std::map<std::string, CLI::App*> made;
   for (const Subcommand& sub : subcommands) {
@@ -191,19 +284,9 @@ void SetupCorpus(CLI::App& app, CorpusOptions& options) {
   AddCheckOptions(*made["check"], options.check);
   AddLeakOptions(*made["leak"], options.leak);
   AddDupesOptions(*made["dupes"], options.dupes);
-  static const ExitCodes leak_codes = ToolExitCodes(
-      "more rows leaked than --max-leaks (each is listed; malformed rows\n"
-      "are named and counted but do not make the exit code)",
-      "bad usage, an input that cannot be read or has no puzzle row, or\n"
-      "an output that cannot be written");
-  made["leak"]->footer(ExitCodesFooter(leak_codes));
-  made["dupes"]->footer(ExitCodesFooter(leak_codes));
-  static const ExitCodes check_codes = ToolExitCodes(
-      "some rows were bad: malformed, invalid givens, no solution, several\n"
-      "solutions, wrong answer or wrong count (each is named as file:line\n"
-      "with its kind, up to --max-messages an input; the rest is done)");
-  made["check"]->footer(ExitCodesFooter(check_codes));
   AddCardOptions(*made["card"], options.card);
+  AddCleanOptions(*made["clean"], options.clean);
+  AddExitCodeFooters(made);
 }
 
 }  // namespace sudoku

@@ -39,6 +39,7 @@ struct CorpusDupesOptions {
   std::vector<std::string> inputs;
   std::string groups;      // the puzzle groups go here, when named
   uint64_t max_leaks = 0;  // rows that repeat an earlier one, tolerated
+  std::string kinds = "all";  // the kinds --max-leaks counts (leak_kinds.h)
   CorpusRunOptions run;
 };
 
@@ -46,6 +47,18 @@ struct CorpusLeakOptions {
   std::vector<std::string> train;
   std::vector<std::string> test;
   uint64_t max_leaks = 0;  // leaked test rows tolerated before exit 1
+  std::string kinds = "all";  // the kinds --max-leaks counts (leak_kinds.h)
+  CorpusRunOptions run;
+};
+
+// corpus clean: one training and one test file in, each cleaned to its own
+// output in its own layout; the dropped rows to -o.
+struct CorpusCleanOptions {
+  std::string train, test;
+  std::string train_out, test_out;
+  std::string kinds = "all";  // test rows that leak from training
+  // rows that repeat an earlier row of their own set
+  std::string dupe_kinds = "same-text,same-puzzle,more-clues,fewer-clues";
   CorpusRunOptions run;
 };
 
@@ -63,13 +76,14 @@ struct CorpusOptions {
   CorpusDupesOptions dupes;
   CorpusLeakOptions leak;
   CorpusCardOptions card;
+  CorpusCleanOptions clean;
 };
 
 // corpus's exit codes, for its --help, each subcommand's and the manual
 // page.
 const ExitCodes& CorpusExitCodes();
 
-// Adds the subcommands canon, check, dupes, leak and card to `app`.
+// Adds the subcommands canon, check, dupes, leak, card and clean to `app`.
 void SetupCorpus(CLI::App& app, CorpusOptions& options);
 
 }  // namespace sudoku

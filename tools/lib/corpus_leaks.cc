@@ -43,6 +43,14 @@ uint64_t LeakRowCounts::leaked() const {
   return std::accumulate(kinds.begin(), kinds.end(), uint64_t{0});
 }
 
+uint64_t LeakRowCounts::leaked(LeakKindSet counted) const {
+  uint64_t sum = 0;
+  for (int kind = 0; kind < kLeakKinds; ++kind) {
+    if (counted.Has(static_cast<LeakKind>(kind))) sum += kinds[kind];
+  }
+  return sum;
+}
+
 CorpusLeaks::CorpusLeaks(const LeakScope& scope, size_t memory_bytes,
                          const std::string& temp_dir)
     : scope_(scope),
@@ -63,8 +71,9 @@ void CorpusLeaks::Add(const CorpusRow& row) {
   }
 }
 
-LeakRowCounts CorpusLeaks::Finish(const std::vector<std::string>& paths,
-                                  std::ostream& out, std::ostream* groups) {
+LeakRowCounts CorpusLeaks::Finish(
+    const std::vector<std::string>& paths,
+    const std::function<void(const Leak&)>& on_row, std::ostream* groups) {
   LeakCollector collector(memory_.leaks, temp_dir_);
   // The solution records first: their memory is free before the puzzle
   // groups' lines need theirs.
@@ -80,21 +89,32 @@ LeakRowCounts CorpusLeaks::Finish(const std::vector<std::string>& paths,
           ? WriteDuplicateGroups(puzzles_, paths, memory_.group_lines,
                                  temp_dir_, *groups, puzzle_leaks)
           : puzzles_.Finish(puzzle_leaks);
-  std::string text;
-  counts_.kinds = collector.Drain([&](const Leak& leak) {
-    text.append(Where(paths, leak.row))
-        .append(1, '\t')
-        .append(LeakKindName(leak.kind))
-        .append(1, '\t')
-        .append(Where(paths, leak.partner))
-        .append(1, '\n');
-    if (text.size() > (1 << 16)) {
-      out << text;
-      text.clear();
-    }
-  });
-  out << text;
+  counts_.kinds = collector.Drain(on_row);
   return counts_;
+}
+
+LeakRowCounts CorpusLeaks::Finish(const std::vector<std::string>& paths,
+                                  std::ostream& out, std::ostream* groups,
+                                  LeakKindSet kinds) {
+  std::string text;
+  const LeakRowCounts counts = Finish(
+      paths,
+      [&](const Leak& leak) {
+        if (!kinds.Has(leak.kind)) return;
+        text.append(Where(paths, leak.row))
+            .append(1, '\t')
+            .append(LeakKindName(leak.kind))
+            .append(1, '\t')
+            .append(Where(paths, leak.partner))
+            .append(1, '\n');
+        if (text.size() > (1 << 16)) {
+          out << text;
+          text.clear();
+        }
+      },
+      groups);
+  out << text;
+  return counts;
 }
 
 }  // namespace sudoku

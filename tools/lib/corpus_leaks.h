@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "tools/lib/corpus_groups.h"
 #include "tools/lib/corpus_scan.h"
 #include "tools/lib/grid_leaks.h"
+#include "tools/lib/leak_kinds.h"
 
 namespace sudoku {
 
@@ -34,6 +36,7 @@ struct LeakRowCounts {
   uint64_t broken_answers = 0;
   DuplicateCounts puzzles;  // the puzzle groups
   uint64_t leaked() const;
+  uint64_t leaked(LeakKindSet counted) const;  // rows of those kinds
 };
 
 // The memory of one leak pass, split among its sorts (in bytes a row: puzzle
@@ -63,9 +66,17 @@ class CorpusLeaks {
   // A scanned row keyed by KeyLeakRow; malformed rows are skipped.
   void Add(const CorpusRow& row);
 
-  // Writes the leak lines to `out` and, when `groups` is set, the puzzle
-  // groups to it as WriteDuplicateGroups writes them. Call once.
+  // Writes the leak lines of `kinds` to `out` and, when `groups` is set,
+  // the puzzle groups to it as WriteDuplicateGroups writes them. The counts
+  // hold every kind. Call once (this or the other).
   LeakRowCounts Finish(const std::vector<std::string>& paths, std::ostream& out,
+                       std::ostream* groups = nullptr,
+                       LeakKindSet kinds = LeakKindSet());
+
+  // Hands each leaking row's one leak (its strongest kind, earliest partner)
+  // to `on_row`, in row order, as data (corpus clean drops by it).
+  LeakRowCounts Finish(const std::vector<std::string>& paths,
+                       const std::function<void(const Leak&)>& on_row,
                        std::ostream* groups = nullptr);
 
  private:

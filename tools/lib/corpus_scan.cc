@@ -3,6 +3,7 @@
 // rows are parsed and worked on in parallel, and accounted in input order.
 #include "tools/lib/corpus_scan.h"
 
+#include <chrono>
 #include <memory>
 #include <ostream>
 
@@ -11,6 +12,7 @@
 #include "engine/pipeline/pipeline.h"
 #include "engine/pipeline/pipeline_batch.h"
 #include "engine/pipeline/pipeline_reader.h"
+#include "engine/report/progress_line.h"
 #include "tools/lib/puzzle_batches.h"
 
 namespace sudoku {
@@ -28,6 +30,7 @@ struct ScanBatch : Batch {
   std::string message;     // said on err when accounted (an input error)
   std::string note;        // said on err too, but no error (--lines)
   std::string header;      // the input's CSV header, or empty
+  std::optional<uint64_t> raw_size;  // the input's size, for the progress
 };
 
 // The serial first stage: the inputs one after another, each read by the
@@ -51,6 +54,7 @@ class ScanReader {
       scan->file_done = false;
       scan->message.clear();
       scan->header = reader_->header();
+      scan->raw_size = input_->facts().raw_size;
       return scan;
     }
     CorpusFile& file = files_[index_];
@@ -168,6 +172,7 @@ class ScanAccountant {
 
   void Account(const ScanBatch& batch) {
     CorpusFile& file = files_[batch.file];
+    ShowProgress(batch, file);
     if (scan_.on_layout && !batch.rows.empty() && !layout_said_[batch.file]) {
       layout_said_[batch.file] = true;
       scan_.on_layout(batch.file, batch.format, batch.header);
@@ -181,11 +186,15 @@ class ScanAccountant {
       }
       if (row.reason.empty()) continue;
       if (named_ < scan_.max_messages) {
+        Clear();
         ReportBadLine(err_, file.path, row.line, row.reason);
       }
       ++named_;
     }
     if (scan_.consume && !batch.rows.empty()) scan_.consume(batch.rows);
+    if (batch.file_done || !batch.message.empty() || !batch.note.empty()) {
+      Clear();
+    }
     if (!batch.message.empty()) {
       err_ << batch.message << '\n';
       exit_code_ = kExitUsage;
@@ -209,6 +218,27 @@ class ScanAccountant {
   int exit_code() const { return exit_code_; }
 
  private:
+  // The progress line of the input being read, timed from its first batch.
+  void ShowProgress(const ScanBatch& batch, const CorpusFile& file) {
+    if (scan_.progress == nullptr) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (batch.file_done) {
+      started_.reset();
+      scan_.progress->Restart();
+      return;
+    }
+    if (!started_) started_ = now;
+    scan_.progress->Show(
+        file.path, file.rows + batch.rows.size(), batch.raw_bytes,
+        batch.raw_size,
+        std::chrono::duration<double>(now - *started_).count());
+  }
+
+  void Clear() {
+    if (scan_.progress != nullptr) scan_.progress->Clear();
+  }
+
+  std::optional<std::chrono::steady_clock::time_point> started_;
   const CorpusScan& scan_;
   std::vector<CorpusFile>& files_;
   std::ostream& err_;

@@ -15,6 +15,7 @@
 
 namespace sudoku {
 
+class ProgressLine;
 class StageThreads;
 
 // What a pass learnt of one input.
@@ -106,6 +107,10 @@ struct CorpusScan {
   // Lines read of each input (--lines); 0 reads all. An input stopped with
   // lines left is said on standard error, as bench says it.
   uint64_t max_lines = 0;
+  // When set, each input's rows so far are shown on it, as bench shows
+  // them (on a terminal only: ProgressLine decides), and cleared before
+  // any other text.
+  ProgressLine* progress = nullptr;
 };
 
 // Reads every input with the engine's reader, as bench reads a dataset

@@ -28,25 +28,8 @@ using testing::WriteTempFile;
 using Row = testing::SampleRow;
 using testing::Moved;
 using testing::SampleRows;
-
-// `row` with `count` more clues of its answer, at the first blank cells
-// from `from` on.
-Row WithMoreClues(Row row, int count, int from) {
-  for (int cell = from; count > 0; ++cell) {
-    if (row.puzzle[cell % kCells] != 0) continue;
-    row.puzzle[cell % kCells] = row.answer[cell % kCells];
-    --count;
-  }
-  return row;
-}
-
-// `row` without its first `count` clues; the answer stays.
-Row WithFewerClues(Row row, int count) {
-  for (uint8_t& v : row.puzzle) {
-    if (v != 0 && count-- > 0) v = 0;
-  }
-  return row;
-}
+using testing::WithFewerClues;
+using testing::WithMoreClues;
 
 std::string Cells(const Grid& grid, bool any) {
   return any ? FormatGrid(grid) : "";

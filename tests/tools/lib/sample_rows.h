@@ -42,4 +42,23 @@ inline SampleRow Moved(const SampleRow& row, const Transform& t) {
   return {ApplyTransform(t, row.puzzle), ApplyTransform(t, row.answer)};
 }
 
+// `row` with `count` more clues of its answer, at the first blank cells
+// from `from` on.
+inline SampleRow WithMoreClues(SampleRow row, int count, int from) {
+  for (int cell = from; count > 0; ++cell) {
+    if (row.puzzle[cell % kCells] != 0) continue;
+    row.puzzle[cell % kCells] = row.answer[cell % kCells];
+    --count;
+  }
+  return row;
+}
+
+// `row` without its first `count` clues; the answer stays.
+inline SampleRow WithFewerClues(SampleRow row, int count) {
+  for (uint8_t& v : row.puzzle) {
+    if (v != 0 && count-- > 0) v = 0;
+  }
+  return row;
+}
+
 }  // namespace sudoku::testing
