@@ -3,6 +3,7 @@
 #include "engine/common/text_format.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
@@ -17,6 +18,19 @@ std::string Grouped(uint64_t value) {
     digits.insert(static_cast<size_t>(i), ",");
   }
   return digits;
+}
+
+std::string GroupedCount(double value) {
+  const std::string sign = value < 0 ? "-" : "";
+  const std::string text = Fixed(std::fabs(value), 1);
+  const size_t point = text.find('.');
+  const std::string whole = text.substr(0, point);
+  const std::string fraction = text.substr(point);
+  std::string grouped = whole;
+  for (int i = static_cast<int>(grouped.size()) - 3; i > 0; i -= 3) {
+    grouped.insert(static_cast<size_t>(i), ",");
+  }
+  return sign + grouped + (fraction == ".0" ? "" : fraction);
 }
 
 std::string Fixed(double value, int decimals) {

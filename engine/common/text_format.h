@@ -13,6 +13,11 @@ namespace sudoku {
 // 1234567 -> "1,234,567".
 std::string Grouped(uint64_t value);
 
+// A count that may carry a fraction (instructions per puzzle over a
+// sample), its thousands grouped: 1426849 -> "1,426,849", 1426849.25 ->
+// "1,426,849.3" (one decimal, so that two counts that differ read apart).
+std::string GroupedCount(double value);
+
 // `value` with `decimals` digits after the point, as every report prints it.
 std::string Fixed(double value, int decimals);
 

@@ -96,13 +96,18 @@ int AbCheck::Report(std::ostream& out, std::ostream& err,
   // The interval's slow end is its low ratio.
   const std::string range = "between " + SlowdownText(verdict.low) + " and " +
                             SlowdownText(verdict.high) + " (95% CI)";
+  // The smallest slowdown this run could have failed: a PASS vouches for
+  // no less (docs/glossary.md#detection-limit).
+  const std::string limit =
+      "; detection limit " +
+      SlowerWords(AbDetectionLimit(verdict, *max_slowdown_pct));
   if (BeyondSlowdown(verdict, *max_slowdown_pct)) {
     out << "ab: verdict: FAIL (exit 1): " << b_name_ << " is " << range
-        << ", wholly beyond " << allowed << '\n';
+        << ", wholly beyond " << allowed << limit << '\n';
     return kExitFailure;
   }
   out << "ab: verdict: PASS: " << b_name_ << " is " << range
-      << ", not wholly beyond " << allowed << '\n';
+      << ", not wholly beyond " << allowed << limit << '\n';
   return code;
 }
 

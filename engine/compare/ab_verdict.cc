@@ -200,6 +200,15 @@ bool BeyondSlowdown(const AbVerdict& verdict, double max_slowdown_pct) {
          verdict.high < 1.0 / (1.0 + max_slowdown_pct / 100.0);
 }
 
+double AbDetectionLimit(const AbVerdict& verdict, double max_slowdown_pct) {
+  if (!verdict.has_interval) return std::nan("");
+  // A ratio fails once its interval's fast end falls below the margin's.
+  const double ratio = 1.0 / (1.0 + max_slowdown_pct / 100.0) -
+                       (verdict.high - verdict.ratio);
+  return ratio > 0 ? SlowdownOfRatio(ratio)
+                   : std::numeric_limits<double>::infinity();
+}
+
 bool WithinSlowdown(const AbVerdict& verdict, double max_slowdown_pct) {
   return verdict.has_interval &&
          verdict.low > 1.0 / (1.0 + max_slowdown_pct / 100.0);

@@ -188,6 +188,12 @@ class AbBatcher {
 // time, i.e. its throughput ratio stays below 1 / (1 + P/100). Without an
 // interval nothing can be said, and this is false.
 bool BeyondSlowdown(const AbVerdict& verdict, double max_slowdown_pct);
+// The detection limit of a run against `max_slowdown_pct`: the smallest
+// slowdown (timing_words.h) whose interval, as wide above its ratio as this
+// run's, would lie wholly beyond the margin and fail; what a PASS can vouch
+// for, no less. NaN without an interval.
+double AbDetectionLimit(const AbVerdict& verdict, double max_slowdown_pct);
+
 // True when the whole interval says B is less than `max_slowdown_pct`
 // percent slower than A (or faster): BeyondSlowdown's mirror. An interval
 // that straddles the margin is neither.

@@ -33,13 +33,6 @@ std::string ExactText(double value) {
   return buffer;
 }
 
-double RelativeSpread(const ReportRow& row) {
-  return row.puzzles_per_s > 0
-             ? (row.puzzles_per_s_max - row.puzzles_per_s_min) /
-                   row.puzzles_per_s
-             : 0.0;
-}
-
 using Key = std::tuple<std::string, std::string, uint32_t, uint64_t>;
 
 Key KeyOf(const ReportRow& row) {
@@ -74,23 +67,18 @@ TimingCheck CheckTiming(const ReportEntry& base, const ReportEntry& cur,
   TimingCheck t;
   const ReportRow& b = base.row;
   const ReportRow& c = cur.row;
-  // The slowdown of timing_words.h: new time / old time - 1.
+  // The slowdown of timing_words.h: new time / old time - 1, by the clock
+  // and on the one measure both rows have (TimingMeasure: the solves'
+  // thread CPU time, which a preemption or a stall does not move, where
+  // both reports have it), whose rounds' spread is the noise.
   t.slowdown = b.puzzles_per_s > 0
                    ? Slowdown(b.puzzles_per_s, c.puzzles_per_s)
                    : 0.0;
-  t.noise = std::max(RelativeSpread(b), RelativeSpread(c));
-  // Puzzles per second of the solves' thread CPU time where both reports
-  // have it (a preemption or a stall does not move it); else of the pass's
-  // process CPU time, as older reports give it. Without CPU figures the
-  // wall clock is all there is to go by.
-  if (b.puzzles_per_cpu_s > 0 && c.puzzles_per_cpu_s > 0) {
-    t.cpu_slowdown = Slowdown(b.puzzles_per_cpu_s, c.puzzles_per_cpu_s);
-  } else if (b.pass_cpu_s > 0 && c.pass_cpu_s > 0 && c.puzzles > 0) {
-    t.cpu_slowdown =
-        Slowdown(b.puzzles / b.pass_cpu_s, c.puzzles / c.pass_cpu_s);
-  } else {
-    t.cpu_slowdown = t.slowdown;
-  }
+  const TimingMeasure measure = CommonTimingMeasure(b, c);
+  const double b_rate = MeasuredThroughput(b, measure);
+  t.cpu_slowdown = b_rate > 0 ? Slowdown(b_rate, MeasuredThroughput(c, measure))
+                              : t.slowdown;
+  t.noise = std::max(MeasuredSpread(b, measure), MeasuredSpread(c, measure));
   if (!options.gate_timing) {
     t.note = "informational: timing gate off";
   } else if (b.repeats < options.min_repeats ||
@@ -116,8 +104,13 @@ TimingCheck CheckTiming(const ReportEntry& base, const ReportEntry& cur,
                     .max_slowdown_pct = 100 * limit};
     f.beyond_allowed = t.slowdown > limit;
     // The noise is how far a slowdown must lie from no change to be one;
-    // under a negative margin (a speed-up demanded), from the margin.
-    f.beyond_noise = t.slowdown - std::min(limit, 0.0) > t.noise;
+    // under a negative margin (a speed-up demanded), from the margin. Both
+    // are the measure's: a preemption widens the clock's spread, not it.
+    f.beyond_noise = t.cpu_slowdown - std::min(limit, 0.0) > t.noise;
+    // The smallest slowdown this pair could have failed: past the margin
+    // and the noise, so that "within" never claims more than was measured.
+    f.detection_limit = std::max(limit, std::min(limit, 0.0) + t.noise);
+    t.detection_limit = f.detection_limit;
     // Both clocks must agree: on a shared machine other jobs steal wall
     // time, not CPU time.
     f.regressed = f.beyond_allowed && f.beyond_noise && t.cpu_slowdown > limit;
@@ -223,12 +216,15 @@ ReportRow SummarizeRounds(std::span<const ReportRow> rounds) {
   row.puzzles_per_s_min = *std::ranges::min_element(values);
   row.puzzles_per_s_max = *std::ranges::max_element(values);
   row.puzzles_per_s = Median(values);
-  // The CPU figure is the median of the rounds' own, as the wall figure is.
+  // The CPU figure is the median of the rounds' own, as the wall figure is,
+  // with its extremes: the noise compare weighs on it (MeasuredSpread).
   std::vector<double> cpu;
   for (const ReportRow& r : rounds) cpu.push_back(r.puzzles_per_cpu_s);
   if (std::ranges::min(cpu) > 0) {
     row.puzzles_per_cpu_s = Median(cpu);
     row.solve_cpu_s = row.puzzles / row.puzzles_per_cpu_s;
+    row.puzzles_per_cpu_s_min = std::ranges::min(cpu);
+    row.puzzles_per_cpu_s_max = std::ranges::max(cpu);
   }
   return row;
 }
@@ -396,11 +392,14 @@ InstructionCheck CheckInstructions(const ReportEntry& baseline,
   // A simulator's count is exact; a processor's counter may count a few
   // instructions more on one run than another (work on the way back from
   // an interrupt), so its counts get the tolerance even on one build.
+  // One build is one file: a plugin's by its SHA-256 wherever it lies (a
+  // byte copy elsewhere is the same build), a built-in one by its origin.
   check.exact = b.instructions_by == "callgrind" &&
                 bm.git_revision == cm.git_revision &&
                 bm.git_revision != "unknown" &&
                 b.strategy_sha256 == c.strategy_sha256 &&
-                b.strategy_origin == c.strategy_origin;
+                (!b.strategy_sha256.empty() ||
+                 b.strategy_origin == c.strategy_origin);
   const std::string by = b.instructions_by + ", " +
                          std::to_string(b.instructions_sample) + " puzzles";
   if (check.exact) {

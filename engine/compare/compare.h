@@ -34,7 +34,8 @@ struct CompareOptions {
   // this fraction fails; a negative one demands a speed-up...
   double max_slowdown = 0.10;
   // ...if it is also beyond the noise: the larger relative spread
-  // (max - min) / median of the two rows' rounds. One round has no spread,
+  // (max - min) / median of the two rows' rounds on the measure the verdict
+  // goes by (CommonTimingMeasure, MeasuredSpread). One round has no spread,
   // so timing is gated only when both rows ran at least this many rounds,
   // on the same cpu and thread count; otherwise it is informational. A fall
   // must also show in puzzles per CPU-second when both rows have it (the
@@ -87,10 +88,13 @@ struct TimingCheck {
   bool regressed = false;
   // Slowdowns as timing_words.h defines them: current time / baseline
   // time - 1, i.e. baseline / current puzzles per second, minus one.
-  double slowdown = 0;
-  double noise = 0;         // max of the two relative spreads
-  double cpu_slowdown = 0;  // the same by puzzles per CPU-second
-  std::string note;         // why informational, or how the gate decided
+  double slowdown = 0;      // by the clock
+  double cpu_slowdown = 0;  // on the rows' CommonTimingMeasure (report.h)
+  double noise = 0;  // the larger of the rows' spreads on that measure
+  // The smallest slowdown the gate could have failed here: the larger of
+  // --max-slowdown and the noise (0 when not gated).
+  double detection_limit = 0;
+  std::string note;  // why informational, or how the gate decided
 };
 
 // Instructions per puzzle, judged when both rows counted them.

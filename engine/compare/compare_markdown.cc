@@ -12,10 +12,16 @@
 namespace sudoku {
 namespace {
 
-// Counts grouped, other values to three figures.
+// Counts grouped (with their fraction when large), other values to three
+// figures.
 std::string Value(double value) {
   if (value == std::floor(value) && value >= 0 && value < 1e15) {
     return Grouped(static_cast<uint64_t>(value));
+  }
+  // A large count with a fraction (instructions per puzzle): as a number,
+  // "1,426,849.3", never "1.43e+06".
+  if (std::fabs(value) >= 1000 && std::fabs(value) < 1e15) {
+    return GroupedCount(value);
   }
   char buffer[32];
   std::snprintf(buffer, sizeof(buffer), "%.3g", value);

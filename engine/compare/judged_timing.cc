@@ -10,30 +10,15 @@ JudgedTiming JudgeTiming(const ReportRow& baseline, const ReportRow& current,
                          const TimingCheck& timing,
                          const CompareOptions& options) {
   JudgedTiming j;
-  // As CheckTiming: the solves' thread CPU time where both reports have it,
-  // else the pass's CPU time, else the wall clock.
-  const bool thread_cpu =
-      baseline.puzzles_per_cpu_s > 0 && current.puzzles_per_cpu_s > 0;
-  const bool pass_cpu =
-      baseline.pass_cpu_s > 0 && current.pass_cpu_s > 0 && current.puzzles > 0;
+  // The measure CheckTiming goes by, chosen in one place (report.h).
+  const TimingMeasure measure = CommonTimingMeasure(baseline, current);
+  j.key = std::string(TimingMeasureKey(measure));
+  j.label = std::string(TimingMeasureLabel(measure));
+  j.baseline = MeasuredThroughput(baseline, measure);
+  j.current = MeasuredThroughput(current, measure);
   double allowed = options.max_slowdown;
-  if (thread_cpu) {
-    j.key = "cpu";
-    j.label = "puzzles per CPU-second";
-    j.baseline = baseline.puzzles_per_cpu_s;
-    j.current = current.puzzles_per_cpu_s;
-  } else if (pass_cpu) {
-    j.key = "cpu";
-    j.label = "puzzles per CPU-second";
-    j.baseline = static_cast<double>(baseline.puzzles) / baseline.pass_cpu_s;
-    j.current = static_cast<double>(current.puzzles) / current.pass_cpu_s;
-  } else {
-    j.key = "wall";
-    j.label = "puzzles/s (wall clock)";
-    j.baseline = baseline.puzzles_per_s;
-    j.current = current.puzzles_per_s;
-    allowed = std::max(allowed, timing.noise);
-  }
+  // The gate passes anything within the noise on its measure too.
+  allowed = std::max(allowed, timing.noise);
   // The throughput ratio new/old the verdict weighs: cpu_slowdown is
   // new time / old time - 1 (timing_words.h), so the ratio is its inverse.
   j.ratio = timing.cpu_slowdown > -1.0 ? 1.0 / (1.0 + timing.cpu_slowdown)

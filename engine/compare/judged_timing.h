@@ -20,15 +20,14 @@ struct JudgedTiming {
   double ratio = 1;
   // The band of ratios the timing gate lets pass on this measure: from
   // 1 / (1 + the largest slowdown allowed) up to as far above 1 on a log
-  // axis. On the wall clock the allowance is the larger of
-  // --max-slowdown and the rounds' noise, as the gate's.
+  // axis. The allowance is the larger of --max-slowdown and the rounds'
+  // noise on the measure, as the gate's.
   double low = 1, high = 1;
 };
 
-// Puzzles per CPU-second of the solves' thread CPU time (puzzles_per_cpu_s)
-// when both rows have it, else of the pass's process CPU time, as the
-// verdict; otherwise the wall clock's puzzles/s, which is then all the
-// verdict goes by. The page's measure is chosen here alone.
+// The rows' CommonTimingMeasure (engine/report/report.h), the one the
+// verdict goes by: the solves' thread CPU time when both rows have it, else
+// the pass's CPU time, else the wall clock.
 JudgedTiming JudgeTiming(const ReportRow& baseline, const ReportRow& current,
                          const TimingCheck& timing,
                          const CompareOptions& options);

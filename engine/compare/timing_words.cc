@@ -51,27 +51,44 @@ std::string AllowedWords(double max_slowdown_pct) {
   return "the allowed " + PercentGiven(max_slowdown_pct) + " slower";
 }
 
-std::string GateWords(const TimingFinding& f) {
+namespace {
+
+// GateWords without its detection limit.
+std::string GateFinding(const TimingFinding& f) {
   const std::string allowed = AllowedWords(f.max_slowdown_pct);
   const std::string noise = Percent(f.noise) + " noise";
   const std::string wall = SlowerWords(f.slowdown);
+  const std::string cpu = SlowerWords(f.cpu_slowdown);
   if (f.regressed) {
     // Past a slowdown allowed; short of a speed-up demanded.
     const char* past = f.max_slowdown_pct < 0 ? ", short of " : ", beyond ";
-    return "gated: " + wall + past + allowed + " and " + noise + "; " +
-           SlowerWords(f.cpu_slowdown) + " by CPU time";
+    return "gated: " + wall + past + allowed + " and " + noise + "; " + cpu +
+           " by CPU time";
   }
-  if (f.beyond_allowed && f.beyond_noise) {
+  const double limit = f.max_slowdown_pct / 100;
+  if (f.beyond_allowed && f.cpu_slowdown <= limit) {
     // The clock says slower, CPU time does not: time lost to other jobs.
-    return "gated: " + wall + " by the clock, but " +
-           SlowerWords(f.cpu_slowdown) + " by CPU time, within " + allowed +
-           ": other jobs took the time";
+    return "gated: " + wall + " by the clock, but " + cpu +
+           " by CPU time, within " + allowed + ": other jobs took the time";
   }
-  if (f.beyond_allowed) return "gated: " + wall + ", within " + noise;
+  if (f.beyond_allowed) {
+    // Both beyond the margin, CPU time within its noise: say its slowdown
+    // where the clock's differs, since the noise is its.
+    return "gated: " + wall +
+           (cpu == wall ? "" : " by the clock, " + cpu + " by CPU time") +
+           ", within " + noise;
+  }
   if (f.slowdown >= kSame) {
     return "gated: " + wall + ", within " + allowed;
   }
   return "gated: " + wall;
+}
+
+}  // namespace
+
+std::string GateWords(const TimingFinding& f) {
+  return GateFinding(f) + "; detection limit " +
+         SlowerWords(f.detection_limit);
 }
 
 }  // namespace sudoku

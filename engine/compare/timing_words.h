@@ -37,8 +37,11 @@ std::string AllowedWords(double max_slowdown_pct);
 struct TimingFinding {
   double slowdown = 0;      // by the clock (puzzles/s)
   double cpu_slowdown = 0;  // by CPU time (puzzles per CPU-second)
-  double noise = 0;         // the larger run-to-run spread, a fraction
+  double noise = 0;  // the larger run-to-run spread by CPU time, a fraction
   double max_slowdown_pct = 0;
+  // The smallest slowdown the gate could have failed (margin and noise),
+  // said in every verdict so that "within" claims no more than measured.
+  double detection_limit = 0;
   bool beyond_allowed = false;  // the clock's slowdown is over the margin
   bool beyond_noise = false;    // ... and farther from it than the noise
   bool regressed = false;       // the gate failed the row
@@ -46,9 +49,11 @@ struct TimingFinding {
 // "gated: 87.7% slower, beyond the allowed 50% slower and 3.0% noise;
 // 80.1% slower by CPU time" (regressed); "gated: 87.7% slower by the clock,
 // but 54.8% faster by CPU time, within the allowed 50% slower: other jobs
-// took the time"; "gated: 12.0% slower, within 15.0% noise"; "gated: 5.0%
-// slower, within the allowed 10% slower"; "gated: 5.0% faster"; "gated: as
-// fast".
+// took the time"; "gated: 12.0% slower, within 15.0% noise" (by CPU time
+// too; else "gated: 20.0% slower by the clock, 12.0% slower by CPU time,
+// within 15.0% noise"); "gated: 5.0% slower, within the allowed 10%
+// slower"; "gated: 5.0% faster"; "gated: as fast". Each followed by the
+// detection limit: "; detection limit 15.0% slower".
 std::string GateWords(const TimingFinding& finding);
 
 }  // namespace sudoku

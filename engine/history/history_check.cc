@@ -42,16 +42,6 @@ std::string ChangePercent(double fraction) {
   return buffer;
 }
 
-std::string SizeInterval(const ThroughputChange& change, bool as_fall) {
-  char buffer[96];
-  const double low = as_fall ? -change.size_high : change.size_low;
-  const double high = as_fall ? -change.size_low : change.size_high;
-  std::snprintf(buffer, sizeof(buffer), "%.0f%% interval %.1f%% to %.1f%%",
-                std::floor(change.size_confidence * 100 + 1e-9), low * 100,
-                high * 100);
-  return buffer;
-}
-
 std::string SlowdownInterval(const ThroughputChange& change) {
   // The throughput's high end is the slowdown's low one.
   return Fixed(std::floor(change.size_confidence * 100 + 1e-9), 0) +
@@ -67,8 +57,8 @@ std::string PValueText(double p) {
 }
 
 std::string ChangeText(const ThroughputChange& change) {
-  return ChangePercent(change.size) + " (" + SizeInterval(change, false) +
-         "; " + PValueText(change.p_value) + ")";
+  return SlowerWords(SlowdownOfRatio(1 + change.size)) + " (" +
+         SlowdownInterval(change) + "; " + PValueText(change.p_value) + ")";
 }
 
 std::vector<ThroughputChange> ThroughputChanges(
@@ -223,12 +213,51 @@ bool CountedAlike(const ReportRow& a, const ReportRow& b) {
          a.instructions_sample == b.instructions_sample;
 }
 
-std::string InstructionsText(double value) { return Fixed(value, 1); }
+std::string InstructionsText(double value) { return GroupedCount(value); }
+
+// A rise in instructions per puzzle from p[from] to the newest commit
+// beyond `allowed` fails the series, its reason naming the first commit
+// beyond it; `what` opens the reason. With `once`, only when that first
+// commit is the newest: an earlier one's check has reported it already.
+// True when it failed.
+bool JudgeRise(SeriesCheck& check, size_t from, double allowed,
+               const std::string& what, bool once) {
+  const Points& p = check.points;
+  const size_t newest = p.size() - 1;
+  const ReportRow& base = p[from]->First().row;
+  const ReportRow& now = p[newest]->First().row;
+  const auto rise = [&](const ReportRow& r) {
+    return r.instructions_per_puzzle / base.instructions_per_puzzle - 1;
+  };
+  if (!CountedAlike(base, now) || base.instructions_per_puzzle <= 0 ||
+      rise(now) <= allowed) {
+    return false;
+  }
+  size_t first = from + 1;
+  while (first < newest && !(CountedAlike(base, p[first]->First().row) &&
+                             rise(p[first]->First().row) > allowed)) {
+    ++first;
+  }
+  if (once && first != newest) return false;
+  check.slower = true;
+  if (check.verdict == SeriesVerdict::kPass) {
+    check.verdict = SeriesVerdict::kSlower;
+  }
+  check.reasons.push_back(
+      what + "instructions_per_puzzle " +
+      InstructionsText(base.instructions_per_puzzle) + " -> " +
+      InstructionsText(now.instructions_per_puzzle) + " (" +
+      ChangePercent(rise(now)) + ", beyond " + Percent(allowed) +
+      " allowed), first at " + p[first]->commit + " (after " +
+      p[first - 1]->commit + ")");
+  return true;
+}
 
 // Instructions per puzzle: callgrind's exact among the runs of the newest
 // commit (one build; a processor's counter may differ by a few, so its
 // runs get the allowed share), and the newest against the baseline within
-// the allowed rise, named by the first commit after the baseline beyond it.
+// the allowed rise, named by the first commit after the baseline beyond it;
+// without --against, against the window's first commit too (a drift).
 void JudgeInstructions(SeriesCheck& check, const CheckOptions& options) {
   const Points& p = check.points;
   const size_t newest = p.size() - 1;
@@ -250,31 +279,17 @@ void JudgeInstructions(SeriesCheck& check, const CheckOptions& options) {
         InstructionsText(r.instructions_per_puzzle) + " per puzzle");
     break;
   }
+  // The step from the baseline; and in a rolling window, the drift from the
+  // window's first commit too, which steps each within the tolerance reach.
   if (check.baseline == newest) return;
-  const ReportRow& base = p[check.baseline]->First().row;
-  const auto rise = [&](const ReportRow& r) {
-    return r.instructions_per_puzzle / base.instructions_per_puzzle - 1;
-  };
-  if (!CountedAlike(base, now) || base.instructions_per_puzzle <= 0 ||
-      rise(now) <= allowed) {
+  if (JudgeRise(check, check.baseline, allowed, "", false) ||
+      !options.against.empty() || check.baseline == 0) {
     return;
   }
-  size_t first = check.baseline + 1;
-  while (first < newest && !(CountedAlike(base, p[first]->First().row) &&
-                             rise(p[first]->First().row) > allowed)) {
-    ++first;
-  }
-  check.slower = true;
-  if (check.verdict == SeriesVerdict::kPass) {
-    check.verdict = SeriesVerdict::kSlower;
-  }
-  check.reasons.push_back(
-      "instructions_per_puzzle " +
-      InstructionsText(base.instructions_per_puzzle) + " -> " +
-      InstructionsText(now.instructions_per_puzzle) + " (" +
-      ChangePercent(rise(now)) + ", beyond " +
-      Percent(allowed) + " allowed), first at " + p[first]->commit +
-      " (after " + p[first - 1]->commit + ")");
+  // Reported once, as a fall in throughput is: by the first commit past it.
+  JudgeRise(check, 0, allowed,
+            "drift since the window's first commit " + p[0]->commit + ": ",
+            true);
 }
 
 // The window of `window` commits that ends with all[end - 1].

@@ -72,12 +72,11 @@ std::vector<ThroughputChange> ThroughputChanges(
     const std::vector<const SeriesPoint*>& points, Measure measure,
     const ChangePointOptions& options);
 
-// "-4.1% (95% interval -5.0% to -3.2%; p = 0.005, 99.5% confidence)".
+// A step in the vocabulary of docs/glossary.md#timing-words: "4.3% slower
+// (95% interval 3.3% slower to 5.3% slower; p = 0.005, 99.5% confidence)".
 std::string ChangeText(const ThroughputChange& change);
-// Its parts: "-4.1%"; "95% interval -5.0% to -3.2%" (with `as_fall`, of the
-// fall: "95% interval 3.2% to 5.0%"); "p = 0.005, 99.5% confidence".
+// A signed change of a count: "+0.6%"; "p = 0.005, 99.5% confidence".
 std::string ChangePercent(double fraction);
-std::string SizeInterval(const ThroughputChange& change, bool as_fall);
 std::string PValueText(double p);
 // The interval of a step as slowdowns (timing_words.h): "95% interval 3.3%
 // slower to 5.3% slower".

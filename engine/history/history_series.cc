@@ -72,15 +72,14 @@ std::vector<Series> BuildSeries(const std::vector<StoredRun>& runs) {
   std::vector<Series> series;
   for (auto& [key, b] : building) {
     Series s{key, {}};
-    // One measure for the whole series: the solves' thread CPU time when
-    // every run has it, else each run's share of its pass's CPU time (a
-    // series that began before puzzles_per_cpu_s), so that the change of
-    // measure is no change point.
-    const bool thread_cpu = std::ranges::all_of(b.by_commit, [](const auto& p) {
-      return std::ranges::all_of(p.second.runs, [](const StoredResult* run) {
-        return run->entry.row.puzzles_per_cpu_s > 0;
-      });
-    });
+    // One measure for the whole series (CommonTimingMeasure: the solves'
+    // thread CPU time when every run has it), so that a change of measure
+    // is no change point.
+    std::vector<const ReportRow*> rows;
+    for (const auto& [commit, point] : b.by_commit) {
+      for (const StoredResult* run : point.runs) rows.push_back(&run->entry.row);
+    }
+    const TimingMeasure measure = CommonTimingMeasure(rows);
     for (auto& [commit, point] : b.by_commit) {
       std::vector<double> medians, cpu;
       point.low = point.runs.front()->entry.row.puzzles_per_s_min;
@@ -89,8 +88,9 @@ std::vector<Series> BuildSeries(const std::vector<StoredRun>& runs) {
       for (const StoredResult* run : point.runs) {
         const ReportRow& r = run->entry.row;
         medians.push_back(r.puzzles_per_s);
-        cpu.push_back(thread_cpu ? r.puzzles_per_cpu_s
-                                 : PassCpuPuzzlesPerSecond(r));
+        cpu.push_back(measure == TimingMeasure::kWall
+                          ? 0
+                          : MeasuredThroughput(r, measure));
         point.low = std::min(point.low, r.puzzles_per_s_min);
         point.high = std::max(point.high, r.puzzles_per_s_max);
         const auto other = ExactValues(run->entry);

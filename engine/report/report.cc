@@ -146,6 +146,59 @@ std::vector<std::string> DatasetNames(const std::vector<std::string>& paths) {
   return names;
 }
 
+TimingMeasure CommonTimingMeasure(std::span<const ReportRow* const> rows) {
+  const auto every = [&](auto has) { return std::ranges::all_of(rows, has); };
+  if (every([](const ReportRow* r) { return r->puzzles_per_cpu_s > 0; })) {
+    return TimingMeasure::kThreadCpu;
+  }
+  if (every([](const ReportRow* r) {
+        return PassCpuPuzzlesPerSecond(*r) > 0;
+      })) {
+    return TimingMeasure::kPassCpu;
+  }
+  return TimingMeasure::kWall;
+}
+
+TimingMeasure CommonTimingMeasure(const ReportRow& a, const ReportRow& b) {
+  const ReportRow* rows[] = {&a, &b};
+  return CommonTimingMeasure(rows);
+}
+
+double MeasuredThroughput(const ReportRow& row, TimingMeasure measure) {
+  switch (measure) {
+    case TimingMeasure::kThreadCpu:
+      return row.puzzles_per_cpu_s;
+    case TimingMeasure::kPassCpu:
+      return PassCpuPuzzlesPerSecond(row);
+    case TimingMeasure::kWall:
+      break;
+  }
+  return row.puzzles_per_s;
+}
+
+double MeasuredSpread(const ReportRow& row, TimingMeasure measure) {
+  const auto spread = [](double low, double median, double high) {
+    return median > 0 && high >= low ? (high - low) / median : 0.0;
+  };
+  // A report from before the CPU extremes has none: no rounds to go by but
+  // the wall clock's.
+  if (measure == TimingMeasure::kThreadCpu && row.puzzles_per_cpu_s_max > 0) {
+    return spread(row.puzzles_per_cpu_s_min, row.puzzles_per_cpu_s,
+                  row.puzzles_per_cpu_s_max);
+  }
+  return spread(row.puzzles_per_s_min, row.puzzles_per_s,
+                row.puzzles_per_s_max);
+}
+
+std::string_view TimingMeasureKey(TimingMeasure measure) {
+  return measure == TimingMeasure::kWall ? "wall" : "cpu";
+}
+
+std::string_view TimingMeasureLabel(TimingMeasure measure) {
+  return measure == TimingMeasure::kWall ? "puzzles/s (wall clock)"
+                                         : "puzzles per CPU-second";
+}
+
 double CpuPuzzlesPerSecond(const ReportRow& row) {
   if (row.puzzles_per_cpu_s > 0) return row.puzzles_per_cpu_s;
   return PassCpuPuzzlesPerSecond(row);
@@ -226,6 +279,8 @@ std::vector<ReportRow> MakeRows(const DatasetResult& result,
         1e-9;
     row.puzzles_per_cpu_s =
         row.solve_cpu_s > 0 ? row.puzzles / row.solve_cpu_s : 0;
+    row.puzzles_per_cpu_s_min = row.puzzles_per_cpu_s_max =
+        row.puzzles_per_cpu_s;
     rows.push_back(row);
   }
   return rows;

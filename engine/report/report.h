@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/stats/run_options.h"
@@ -98,7 +100,44 @@ struct ReportRow {
   // compare, --ab and the history judge. 0 in reports from before them.
   double solve_cpu_s = 0;
   double puzzles_per_cpu_s = 0;
+  // Under --repeat, puzzles_per_cpu_s's extremes over the rounds (it is
+  // their median), as puzzles_per_s_min/max are the wall clock's: the noise
+  // a verdict on CPU time weighs (MeasuredSpread). 0 in reports from before.
+  double puzzles_per_cpu_s_min = 0, puzzles_per_cpu_s_max = 0;
 };
+
+// The one measure of time every timing verdict is judged on (bench compare,
+// --ab, history check and show): chosen here alone, for all the rows a
+// verdict weighs at once, so that two rows are never judged by two clocks.
+enum class TimingMeasure {
+  kThreadCpu,  // puzzles_per_cpu_s: the solves' thread CPU time, which a
+               // preemption or a stall does not advance
+  kPassCpu,    // a report from before it: the pass's process CPU time,
+               // split as the pass's wall time is (PassCpuPuzzlesPerSecond)
+  kWall,       // neither: the wall clock's puzzles_per_s
+};
+
+// The measure for rows judged together: the solves' thread CPU time when
+// every row has it, else the pass's CPU time when every row has that, else
+// the wall clock.
+TimingMeasure CommonTimingMeasure(std::span<const ReportRow* const> rows);
+TimingMeasure CommonTimingMeasure(const ReportRow& a, const ReportRow& b);
+
+// A row's throughput on `measure`, in puzzles per second of it; 0 when the
+// row lacks it.
+double MeasuredThroughput(const ReportRow& row, TimingMeasure measure);
+
+// The measure's relative spread over a row's --repeat rounds,
+// (max - min) / median: the noise a verdict on it weighs. The thread CPU
+// time's from puzzles_per_cpu_s_min/max, the wall clock's from
+// puzzles_per_s_min/max; the pass's CPU time keeps no rounds and borrows
+// the wall clock's. 0 for one round.
+double MeasuredSpread(const ReportRow& row, TimingMeasure measure);
+
+// "cpu" or "wall", as data-measure and history's --measure spell them; and
+// as people read them: "puzzles per CPU-second", "puzzles/s (wall clock)".
+std::string_view TimingMeasureKey(TimingMeasure measure);
+std::string_view TimingMeasureLabel(TimingMeasure measure);
 
 // Puzzles per CPU-second of a row by the pass's process CPU time: the
 // pass's CPU seconds split as its wall time is, in proportion to the
@@ -108,9 +147,10 @@ struct ReportRow {
 // moves the split towards that strategy.
 double PassCpuPuzzlesPerSecond(const ReportRow& row);
 
-// Puzzles per CPU-second of a row: puzzles_per_cpu_s where the report has
-// it, PassCpuPuzzlesPerSecond for an older one. Two rows are judged by one
-// measure: compare and history fall back for both when either lacks it.
+// Puzzles per CPU-second of one row alone, as history stores it beside
+// puzzles_per_s: puzzles_per_cpu_s where the report has it, else
+// PassCpuPuzzlesPerSecond. A verdict over several rows reads
+// MeasuredThroughput on their CommonTimingMeasure instead.
 double CpuPuzzlesPerSecond(const ReportRow& row);
 
 // The rows of one pass, one per strategy. A pass that ran several

@@ -159,10 +159,15 @@ void NothingJudged(ReportRow& row) {
   row.several_claimed_one = 0;
 }
 // Reports from before solve time in CPU time have none: readers fall back
-// to pass_cpu_s (CpuPuzzlesPerSecond).
+// to pass_cpu_s (MeasuredThroughput).
 void NoSolveCpuTime(ReportRow& row) {
   row.solve_cpu_s = 0;
   row.puzzles_per_cpu_s = 0;
+}
+// Reports from before the CPU extremes: none (MeasuredSpread then goes by
+// the wall clock's).
+void NoCpuExtremes(ReportRow& row) {
+  row.puzzles_per_cpu_s_min = row.puzzles_per_cpu_s_max = 0;
 }
 // Reports from before the ABI's build description name no plugin build.
 void NoPluginBuild(ReportRow& row) { row.strategy_build.clear(); }
@@ -345,6 +350,14 @@ constexpr ReportColumn kColumns[] = {
           &NoSolveCpuTime),
     Added(Decimal<&R::puzzles_per_cpu_s, 1>("puzzles_per_cpu_s", kTiming),
           &NoSolveCpuTime),
+    // Added with the one measure of time (issue 49): puzzles_per_cpu_s's
+    // extremes over --repeat's rounds, the noise compare weighs on it.
+    Added(Decimal<&R::puzzles_per_cpu_s_min, 1>("puzzles_per_cpu_s_min",
+                                                kTiming),
+          &NoCpuExtremes),
+    Added(Decimal<&R::puzzles_per_cpu_s_max, 1>("puzzles_per_cpu_s_max",
+                                                kTiming),
+          &NoCpuExtremes),
 };
 // clang-format on
 

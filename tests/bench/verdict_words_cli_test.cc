@@ -86,14 +86,18 @@ TEST(VerdictWordsCli, CompareCountsWhatItsRowsSay) {
       run_csv, "steady.csv", "",
       {{"puzzles_per_s", fixed("1000")}, {"puzzles_per_s_min", fixed("1000")},
        {"puzzles_per_s_max", fixed("1000")}, {"pass_cpu_s", fixed("1")},
-       {"puzzles_per_cpu_s", fixed("1000")}});
+       {"puzzles_per_cpu_s", fixed("1000")},
+       {"puzzles_per_cpu_s_min", fixed("1000")},
+       {"puzzles_per_cpu_s_max", fixed("1000")}});
   // bands searched differently (fewer nodes: better) and took ten times the
   // time by both clocks; bitmask only took ten times the time.
   const Edit slower = {{"puzzles_per_s", fixed("100")},
                        {"puzzles_per_s_min", fixed("100")},
                        {"puzzles_per_s_max", fixed("100")},
                        {"pass_cpu_s", fixed("10")},
-                       {"puzzles_per_cpu_s", fixed("100")}};
+                       {"puzzles_per_cpu_s", fixed("100")},
+                       {"puzzles_per_cpu_s_min", fixed("100")},
+                       {"puzzles_per_cpu_s_max", fixed("100")}};
   Edit changed = slower;
   changed["nodes_total"] = [](const std::string&) { return std::string("1"); };
   const std::string base = steady;

@@ -12,6 +12,14 @@
 namespace sudoku {
 namespace {
 
+TEST(GroupedCount, CountsReadAsNumbersNotExponents) {
+  EXPECT_EQ(GroupedCount(1426849), "1,426,849");
+  EXPECT_EQ(GroupedCount(1426849.26), "1,426,849.3");
+  EXPECT_EQ(GroupedCount(100000.5), "100,000.5");
+  EXPECT_EQ(GroupedCount(999), "999");
+  EXPECT_EQ(GroupedCount(-1234.5), "-1,234.5");
+}
+
 TEST(MarkdownCell, NoNameIsMarkup) {
   EXPECT_EQ(MarkdownCell("<img src=x onerror=alert(1)>"),
             "&lt;img src=x onerror=alert(1)&gt;");

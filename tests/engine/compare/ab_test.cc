@@ -282,13 +282,31 @@ TEST(AbCheck, VerdictLineAgainstTheAllowedSlowdown) {
   EXPECT_EQ(check.Report(out, err, "f.txt", 5.0), 1);
   EXPECT_NE(out.str().find("ab: verdict: FAIL (exit 1): new is between 10.0% "
                            "slower and 10.0% slower (95% CI), wholly beyond "
-                           "the allowed 5% slower"),
+                           "the allowed 5% slower; detection limit 5.0% "
+                           "slower"),
             std::string::npos)
       << out.str();
   std::ostringstream out2;
   EXPECT_EQ(check.Report(out2, err, "f.txt", 15.0), 0);
   EXPECT_NE(out2.str().find("ab: verdict: PASS"), std::string::npos);
   EXPECT_TRUE(err.str().empty());
+}
+
+TEST(AbVerdict, TheDetectionLimitWidensWithTheInterval) {
+  AbVerdict v;
+  v.has_interval = true;
+  v.ratio = 0.95;
+  v.low = 0.93;
+  v.high = 0.97;
+  // A ratio fails once its interval's fast end (ratio + 0.02) is below
+  // 1 / 1.05: at a ratio of 1 / 1.05 - 0.02, 7.3% slower.
+  EXPECT_NEAR(AbDetectionLimit(v, 5), 1 / (1 / 1.05 - 0.02) - 1, 1e-12);
+  EXPECT_GT(AbDetectionLimit(v, 5), 0.05);
+  // A point interval detects the margin itself; none detects nothing.
+  v.low = v.high = v.ratio;
+  EXPECT_NEAR(AbDetectionLimit(v, 5), 0.05, 1e-12);
+  v.has_interval = false;
+  EXPECT_TRUE(std::isnan(AbDetectionLimit(v, 5)));
 }
 
 // Strategies that report, as their node count, when they were called: the

@@ -64,7 +64,7 @@ TEST(ComparisonMarkdown, EveryRowThatMovedWithItsSize) {
       "| regression.txt | bands | 2 | 2,000 | **slower** | puzzles_per_s "
       "1,000 -&gt; 500 (0.500x, 100.0% slower)<br>timing gated: 100.0% "
       "slower, beyond the allowed 10% slower and 2.0% noise; 100.0% slower "
-      "by CPU time |\n"
+      "by CPU time; detection limit 10.0% slower |\n"
       "| regression.txt | scan | 2 | 2,000 | **missing** | in the "
       "baseline, not in the current report |\n"
       "| regression.txt | simd | 2 | 2,000 | **new** | only in the "

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/compare/compare.h"
+#include "engine/compare/judged_timing.h"
 #include "engine/history/history_series.h"
 #include "engine/history/history_store.h"
 #include "engine/report/report.h"
@@ -70,6 +71,84 @@ TEST(CpuMeasureTest, RowFigureFallsBackToThePassShare) {
   // 100 puzzles over the whole pass's 0.1 CPU-seconds (wall_s is the pass).
   EXPECT_DOUBLE_EQ(CpuPuzzlesPerSecond(Entry(1000, 0.1, 0).row), 1000);
   EXPECT_DOUBLE_EQ(PassCpuPuzzlesPerSecond(Entry(1000, 0.1, 5000).row), 1000);
+}
+
+TEST(CpuMeasureTest, OneMeasureIsChosenForAllTheRowsJudgedTogether) {
+  const ReportRow thread = Entry(1000, 0.1, 5000).row;
+  const ReportRow pass = Entry(1000, 0.1, 0).row;
+  ReportRow wall = pass;
+  wall.pass_cpu_s = 0;
+  EXPECT_EQ(CommonTimingMeasure(thread, thread), TimingMeasure::kThreadCpu);
+  EXPECT_EQ(CommonTimingMeasure(thread, pass), TimingMeasure::kPassCpu);
+  EXPECT_EQ(CommonTimingMeasure(pass, wall), TimingMeasure::kWall);
+  EXPECT_DOUBLE_EQ(MeasuredThroughput(thread, TimingMeasure::kPassCpu), 1000);
+  EXPECT_DOUBLE_EQ(MeasuredThroughput(thread, TimingMeasure::kWall), 1000);
+}
+
+TEST(CpuMeasureTest, ThePassFallbackSplitsAMultiStrategyPass) {
+  // Two older reports of one strategy's row: its share of the pass's wall
+  // time doubled (the other strategy of the pass got faster), the pass's CPU
+  // time held. By its share it is 2x slower; by puzzles / pass_cpu_s, which
+  // compare read before, it would not have moved at all.
+  ReportEntry base = Entry(1000, 0.1, 0), cur = Entry(1000, 0.1, 0);
+  base.row.pass_wall_s = 2 * base.row.wall_s;
+  const Comparison c = CompareReports(Entries{base}, Entries{cur}, {});
+  EXPECT_NEAR(c.rows[0].timing.cpu_slowdown, 1.0, 1e-9);
+  // The page draws the figure the verdict went by.
+  const JudgedTiming j =
+      JudgeTiming(base.row, cur.row, c.rows[0].timing, CompareOptions{});
+  EXPECT_EQ(j.key, "cpu");
+  EXPECT_DOUBLE_EQ(j.baseline, PassCpuPuzzlesPerSecond(base.row));
+  EXPECT_NEAR(j.ratio, j.current / j.baseline, 1e-12);
+}
+
+TEST(CpuMeasureTest, TheNoiseIsTheMeasuresOwnSpread) {
+  // The wall clock's rounds spread 50% (preemptions), the CPU time's 1%: a
+  // 20% slowdown in both is beyond the CPU time's noise and fails, where
+  // the clock's spread would have hidden it.
+  ReportEntry base = Entry(1000, 0.1, 5000), cur = Entry(833.3, 0.12, 4166.7);
+  for (ReportEntry* e : {&base, &cur}) {
+    ReportRow& r = e->row;
+    r.puzzles_per_s_min = r.puzzles_per_s * 0.75;
+    r.puzzles_per_s_max = r.puzzles_per_s * 1.25;
+    r.puzzles_per_cpu_s_min = r.puzzles_per_cpu_s * 0.995;
+    r.puzzles_per_cpu_s_max = r.puzzles_per_cpu_s * 1.005;
+  }
+  EXPECT_NEAR(MeasuredSpread(base.row, TimingMeasure::kThreadCpu), 0.01, 1e-9);
+  EXPECT_NEAR(MeasuredSpread(base.row, TimingMeasure::kWall), 0.5, 1e-9);
+  const Comparison c = CompareReports(Entries{base}, Entries{cur}, {});
+  EXPECT_NEAR(c.rows[0].timing.noise, 0.01, 1e-6);
+  EXPECT_TRUE(c.rows[0].timing.regressed);
+  // Its detection limit: the 10% margin, larger than the noise; said.
+  EXPECT_NEAR(c.rows[0].timing.detection_limit, 0.10, 1e-9);
+  EXPECT_NE(c.rows[0].timing.note.find("; detection limit 10.0% slower"),
+            std::string::npos)
+      << c.rows[0].timing.note;
+}
+
+TEST(CpuMeasureTest, EveryGatedVerdictSaysItsDetectionLimit) {
+  // The rows' CPU rounds spread 30%: a pass claims nothing under 30% slower.
+  ReportEntry base = Entry(1000, 0.1, 5000), cur = base;
+  for (ReportEntry* e : {&base, &cur}) {
+    e->row.puzzles_per_cpu_s_min = 4250;
+    e->row.puzzles_per_cpu_s_max = 5750;
+  }
+  const Comparison c = CompareReports(Entries{base}, Entries{cur}, {});
+  EXPECT_FALSE(c.rows[0].timing.regressed);
+  EXPECT_NEAR(c.rows[0].timing.detection_limit, 0.30, 1e-9);
+  EXPECT_EQ(c.rows[0].timing.note,
+            "gated: as fast; detection limit 30.0% slower");
+}
+
+TEST(CpuMeasureTest, RoundsKeepTheCpuTimesExtremes) {
+  std::vector<ReportRow> rounds;
+  for (double cpu : {5000.0, 4000.0, 6000.0}) {
+    rounds.push_back(Entry(1000, 0.1, cpu).row);
+  }
+  const ReportRow row = SummarizeRounds(rounds);
+  EXPECT_DOUBLE_EQ(row.puzzles_per_cpu_s, 5000);
+  EXPECT_DOUBLE_EQ(row.puzzles_per_cpu_s_min, 4000);
+  EXPECT_DOUBLE_EQ(row.puzzles_per_cpu_s_max, 6000);
 }
 
 StoredRun RunOf(int id, const std::string& commit, const ReportEntry& entry) {

@@ -55,6 +55,18 @@ TEST(CompareInstructions, EqualOnOneBuildPasses) {
   EXPECT_NE(i.note.find("equal"), std::string::npos) << i.note;
 }
 
+TEST(CompareInstructions, AByteCopyOfAPluginElsewhereIsTheSameBuild) {
+  // The same file hash from another path: callgrind's counts must be equal.
+  ReportEntry base = Counted(1000.5), cur = Counted(1000.4);
+  base.row.strategy_sha256 = cur.row.strategy_sha256 = "one plugin file";
+  base.row.strategy_origin = "/a/libsolver.so";
+  cur.row.strategy_origin = "/tmp/copy/libsolver.so";
+  const Comparison c = Compare(base, cur);
+  EXPECT_TRUE(c.rows[0].instructions.exact);
+  EXPECT_TRUE(c.rows[0].instructions.regressed);
+  EXPECT_EQ(c.ExitCode(), kExitFailure);
+}
+
 TEST(CompareInstructions, AnyDifferenceOnOneBuildFails) {
   // Fewer instructions on one binary mean the count is not deterministic.
   const Comparison c = Compare(Counted(1000.5), Counted(1000.4));

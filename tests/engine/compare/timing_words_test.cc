@@ -51,7 +51,9 @@ TimingFinding Finding(double slowdown, double cpu, double noise, double pct) {
                   .noise = noise,
                   .max_slowdown_pct = pct};
   f.beyond_allowed = slowdown > pct / 100;
-  f.beyond_noise = slowdown - std::fmin(pct / 100, 0.0) > noise;
+  // As CheckTiming: the noise and the detection limit are CPU time's.
+  f.beyond_noise = cpu - std::fmin(pct / 100, 0.0) > noise;
+  f.detection_limit = std::fmax(pct / 100, std::fmin(pct / 100, 0.0) + noise);
   f.regressed = f.beyond_allowed && f.beyond_noise && cpu > pct / 100;
   return f;
 }
@@ -59,30 +61,34 @@ TimingFinding Finding(double slowdown, double cpu, double noise, double pct) {
 TEST(TimingWords, GatedBeyondTheMarginAndTheNoise) {
   EXPECT_EQ(GateWords(Finding(0.877, 0.80, 0.03, 50)),
             "gated: 87.7% slower, beyond the allowed 50% slower and 3.0% "
-            "noise; 80.0% slower by CPU time");
+            "noise; 80.0% slower by CPU time; detection limit 50.0% slower");
 }
 
 TEST(TimingWords, SlowerByTheClockOnlySaysCpuTimeInItsOwnWords) {
   // The "fell only -121.3%": CPU time said faster.
   EXPECT_EQ(GateWords(Finding(0.877, -0.548, 0.03, 50)),
             "gated: 87.7% slower by the clock, but 121.2% faster by CPU "
-            "time, within the allowed 50% slower: other jobs took the time");
+            "time, within the allowed 50% slower: other jobs took the time; "
+            "detection limit 50.0% slower");
 }
 
 TEST(TimingWords, WithinNoise) {
   EXPECT_EQ(GateWords(Finding(0.12, 0.12, 0.15, 10)),
-            "gated: 12.0% slower, within 15.0% noise");
+            "gated: 12.0% slower, within 15.0% noise; detection limit 15.0% "
+            "slower");
 }
 
 TEST(TimingWords, WithinTheMargin) {
   EXPECT_EQ(GateWords(Finding(0.05, 0.05, 0.01, 10)),
-            "gated: 5.0% slower, within the allowed 10% slower");
+            "gated: 5.0% slower, within the allowed 10% slower; detection "
+            "limit 10.0% slower");
 }
 
 TEST(TimingWords, FasterAndSameAreSaidPlainly) {
   EXPECT_EQ(GateWords(Finding(Slowdown(100, 105), 0, 0.01, 10)),
-            "gated: 5.0% faster");
-  EXPECT_EQ(GateWords(Finding(0, 0, 0.01, 10)), "gated: as fast");
+            "gated: 5.0% faster; detection limit 10.0% slower");
+  EXPECT_EQ(GateWords(Finding(0, 0, 0.01, 10)),
+            "gated: as fast; detection limit 10.0% slower");
 }
 
 TEST(TimingWords, ADemandedSpeedUpNotMet) {
@@ -92,7 +98,16 @@ TEST(TimingWords, ADemandedSpeedUpNotMet) {
   EXPECT_TRUE(f.regressed);
   EXPECT_EQ(GateWords(f),
             "gated: 10.0% faster, short of the demanded 100.0% faster and "
-            "1.0% noise; 10.0% faster by CPU time");
+            "1.0% noise; 10.0% faster by CPU time; detection limit 96.1% "
+            "faster");
+}
+
+TEST(TimingWords, WithinTheCpuTimesNoiseSaysBothClocks) {
+  // The clock's 20% is beyond the margin; CPU time's 12% is too, but within
+  // its 15% noise: both said, since the noise is CPU time's.
+  EXPECT_EQ(GateWords(Finding(0.20, 0.12, 0.15, 10)),
+            "gated: 20.0% slower by the clock, 12.0% slower by CPU time, "
+            "within 15.0% noise; detection limit 15.0% slower");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include <sstream>
 
+#include "engine/compare/timing_words.h"
 #include "engine/history/history_check.h"
 #include "engine/history/history_show.h"
 #include "tests/engine/history/made_history.h"
@@ -117,6 +118,31 @@ TEST(HistoryCheck, AFallIsSizedByTheStepNotTheSpread) {
   EXPECT_LT(c.size_low, -0.04);
   EXPECT_GT(c.size_high, -0.04);
   EXPECT_GE(c.size_confidence, 0.95);
+  // show and the HTML page say it in the timing words, never "-4.0%".
+  const std::string text = ChangeText(c);
+  EXPECT_EQ(text.rfind(SlowerWords(SlowdownOfRatio(1 + c.size)) + " (95% "
+                       "interval ", 0), 0u) << text;
+  EXPECT_EQ(text.find("-"), std::string::npos) << text;
+}
+
+// A planted improvement is a change point that the console shows, and it
+// fails nothing (issue 49 item 3).
+TEST(HistoryCheck, AnImprovementIsAChangePointThatPasses) {
+  History h;
+  h.Flat(20, 1000);
+  for (int i = 0; i < 10; ++i) {
+    h.Run("u" + std::to_string(i), 1047 * (1 + 0.004 * (i % 3 - 1)));
+  }
+  const HistoryCheck check = h.Check();
+  ASSERT_EQ(check.series[0].changes.size(), 1u);
+  const ThroughputChange& c = check.series[0].changes[0];
+  EXPECT_EQ(check.series[0].points[c.index]->commit, "u0");
+  EXPECT_NEAR(c.size, 0.047, 0.005);
+  EXPECT_EQ(check.series[0].verdict, SeriesVerdict::kPass);
+  EXPECT_EQ(check.ExitCode(), 0);
+  std::ostringstream out;
+  PrintHistoryCheck(out, check);
+  EXPECT_NE(out.str().find("faster at u0"), std::string::npos) << out.str();
 }
 
 // CPU time is judged by default; the wall clock on asking, or where a

@@ -3,6 +3,8 @@
 // of one commit must count alike, counts of other samples are not judged.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "engine/history/history_check.h"
 #include "tests/engine/history/made_history.h"
 
@@ -37,7 +39,7 @@ TEST(HistoryInstructions, ARiseBeyondTheToleranceFailsAtItsCommit) {
   EXPECT_EQ(check.series[0].verdict, SeriesVerdict::kSlower);
   ASSERT_FALSE(check.series[0].reasons.empty());
   EXPECT_EQ(check.series[0].reasons.back(),
-            "instructions_per_puzzle 100000.0 -> 102000.0 (+2.0%, beyond "
+            "instructions_per_puzzle 100,000 -> 102,000 (+2.0%, beyond "
             "1.0% allowed), first at x (after c5)");
   EXPECT_EQ(check.ExitCode(), 1);
   // The next commit at the new level is judged against x: it passes.
@@ -66,7 +68,7 @@ TEST(HistoryInstructions, RunsOfOneCommitMustCountAlike) {
   const HistoryCheck check = h.Check();
   EXPECT_EQ(check.series[0].verdict, SeriesVerdict::kChanged);
   EXPECT_EQ(check.series[0].reasons.back(),
-            "runs of x counted different instructions: 100000.0 and 100000.5 "
+            "runs of x counted different instructions: 100,000 and 100,000.5 "
             "per puzzle");
 }
 
@@ -87,6 +89,35 @@ TEST(HistoryInstructions, OtherSamplesAreNotJudged) {
   for (int i = 0; i < 6; ++i) Counted(h, "c" + std::to_string(i), 100000);
   Counted(h, "x", 150000, 100);
   EXPECT_EQ(h.Check().series[0].verdict, SeriesVerdict::kPass);
+}
+
+TEST(HistoryInstructions, ADriftInSmallStepsFailsOnceAgainstTheWindowsFirst) {
+  // +0.4% a commit from c0's count (the 1,426,849): every step is
+  // within the 1% allowed, the third reaches +1.2% from the window's first
+  // commit and fails there, once; the commit after it at that level passes.
+  History h;
+  for (int i = 0; i < 6; ++i) Counted(h, "c" + std::to_string(i), 1426849);
+  double count = 1426849;
+  for (const char* commit : {"d1", "d2"}) {
+    count *= 1.004;
+    Counted(h, commit, std::round(count));
+    EXPECT_EQ(h.Check().series[0].verdict, SeriesVerdict::kPass) << commit;
+  }
+  count *= 1.004;
+  Counted(h, "d3", std::round(count));
+  const HistoryCheck check = h.Check();
+  EXPECT_EQ(check.series[0].verdict, SeriesVerdict::kSlower);
+  ASSERT_FALSE(check.series[0].reasons.empty());
+  EXPECT_EQ(check.series[0].reasons.back(),
+            "drift since the window's first commit c0: instructions_per_puzzle "
+            "1,426,849 -> 1,444,040 (+1.2%, beyond 1.0% allowed), first at d3 "
+            "(after d2)");
+  Counted(h, "d4", std::round(count));
+  EXPECT_EQ(h.Check().series[0].verdict, SeriesVerdict::kPass);
+  // Against a named commit the rise is judged from it alone.
+  CheckOptions against_c5;
+  against_c5.against = "c5";
+  EXPECT_EQ(h.Check(against_c5).series[0].verdict, SeriesVerdict::kSlower);
 }
 
 }  // namespace

@@ -71,7 +71,7 @@ TEST(CsvReporter, HeaderIsTheDocumentedSchema) {
       "nodes_p50,nodes_p90,nodes_p99,complete,last_line,unchecked,"
       "strategy_build,instructions_per_puzzle,instructions_by,"
       "instructions_sample,reference_wrong,several_claimed_one,solve_cpu_s,"
-      "puzzles_per_cpu_s");
+      "puzzles_per_cpu_s,puzzles_per_cpu_s_min,puzzles_per_cpu_s_max");
 }
 
 TEST(CsvReporter, RowGolden) {
@@ -97,7 +97,9 @@ TEST(CsvReporter, RowGolden) {
       "GNU 12.2.0,Release -O3,\"Test CPU, 2 cores\",2026-01-02T03:04:05Z,1,"
       "2.5,2.5,0,built in,,1,test-host:1,30,50,50,true,0,0,,,,,0,0,"
       // No time off the CPU: solve_cpu_s is solve_s.
-      "0.000009,555555.6");
+      "0.000009,555555.6,"
+      // One round: the CPU figure is its own extremes.
+      "555555.6,555555.6");
 }
 
 TEST(CsvReporter, UnlimitedBudgetIsAnEmptyField) {

@@ -3,9 +3,12 @@
  * and, once in the process, sleeps 50 ms inside its solve (a stall that
  * thread CPU time does not see). Spinning on the thread's CPU clock makes
  * the cost the same under any load. Every puzzle is answered "over budget"
- * after 0 nodes, which the contract allows. */
+ * after 0 nodes, which the contract allows. With STALL_PLUGIN_QUIET set
+ * in the environment "stalled" never sleeps: a baseline of the same
+ * strategy without the stall, for compare and --ab. */
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include "sudoku_strategy_abi.h"
@@ -37,7 +40,8 @@ static void stalled(void* state, const uint8_t givens[SUDOKU_CELLS],
                     uint32_t solution_limit, uint64_t node_budget,
                     struct sudoku_result* result) {
   (void)state, (void)givens, (void)solution_limit, (void)node_budget;
-  if (atomic_exchange(&slept, 1) == 0) {
+  if (atomic_exchange(&slept, 1) == 0 &&
+      getenv("STALL_PLUGIN_QUIET") == NULL) {
     const struct timespec pause = {0, 50 * 1000 * 1000};
     nanosleep(&pause, NULL);
   }
