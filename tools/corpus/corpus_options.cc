@@ -122,8 +122,13 @@ void AddCardOptions(CLI::App& card, CorpusCardOptions& options) {
 
 const ExitCodes& CorpusExitCodes() {
   static const ExitCodes codes = ToolExitCodes(
-      "some rows were malformed (each is named as file:line: reason,\n"
-      "up to --max-messages an input; the rest is done)");
+      "by subcommand: check, some row was bad (any status but good);\n"
+      "dupes and leak, more rows repeated or leaked than --max-leaks;\n"
+      "card, some row was malformed; canon, some row had no canonical\n"
+      "form written. Bad rows are named as file:line: reason, up to\n"
+      "--max-messages an input, and the rest is done",
+      "bad usage, an input that cannot be read or has no puzzle row, or\n"
+      "an output that cannot be written");
   return codes;
 }
 
@@ -192,8 +197,8 @@ void SetupCorpus(CLI::App& app, CorpusOptions& options) {
   AddLeakOptions(*made["leak"], options.leak);
   AddDupesOptions(*made["dupes"], options.dupes);
   static const ExitCodes leak_codes = ToolExitCodes(
-      "more rows leaked than --max-leaks (each is listed; malformed rows\n"
-      "are named and counted but do not make the exit code)",
+      "more rows leaked than --max-leaks (each is listed; bad rows are\n"
+      "named with their status and counted but do not make the exit code)",
       "bad usage, an input that cannot be read or has no puzzle row, or\n"
       "an output that cannot be written");
   made["leak"]->footer(ExitCodesFooter(leak_codes));
@@ -201,8 +206,26 @@ void SetupCorpus(CLI::App& app, CorpusOptions& options) {
   static const ExitCodes check_codes = ToolExitCodes(
       "some rows were bad: malformed, invalid givens, no solution, several\n"
       "solutions, wrong answer or wrong count (each is named as file:line\n"
-      "with its kind, up to --max-messages an input; the rest is done)");
+      "with its status, up to --max-messages an input; the rest is done)",
+      "bad usage, an input that cannot be read or has no puzzle row, or\n"
+      "an output that cannot be written");
   made["check"]->footer(ExitCodesFooter(check_codes));
+  // card fails on malformed rows only: its other rows are still puzzles,
+  // with a place on the card.
+  static const ExitCodes malformed_codes = ToolExitCodes(
+      "some rows were malformed (each is named as file:line: malformed:\n"
+      "reason, with the other bad rows, up to --max-messages an input; the\n"
+      "rest is done)",
+      "bad usage, an input that cannot be read or has no puzzle row, or\n"
+      "an output that cannot be written");
+  static const ExitCodes canon_codes = ToolExitCodes(
+      "some rows have no canonical form written: malformed, or a CSV row\n"
+      "whose answer is not its puzzle's solution (each is named as\n"
+      "file:line: reason, up to --max-messages an input; the rest is done)",
+      "bad usage, an input that cannot be read or has no puzzle row, or\n"
+      "an output that cannot be written");
+  made["canon"]->footer(ExitCodesFooter(canon_codes));
+  made["card"]->footer(ExitCodesFooter(malformed_codes));
   AddCardOptions(*made["card"], options.card);
 }
 
