@@ -448,7 +448,9 @@ void ParseCsv(DatasetFormat format, std::string_view line, PuzzleRecord& record,
     // row: no row of the layout.
     if (fields[format.solution_column].empty()) {
       record.status = RecordStatus::kMalformed;
-      record.reason = "solution column is empty";
+      record.reason = ParseGrid(puzzle, record.puzzle)
+                          ? "puzzle column: " + *ParseGrid(puzzle, record.puzzle)
+                          : "solution column is empty";
       return;
     }
     ParseWithSolution(puzzle, fields[format.solution_column], record);
