@@ -345,6 +345,7 @@ int RunCard(const CorpusCardOptions& o, CommandStreams streams) {
         card.rater = std::string(rater->name);
         card.node_unit = std::string(rater->node_unit);
         card.budget = o.budget;
+        card.minimal_checked = o.minimal;
         // The leak pass of corpus dupes, whose counts the card shows.
         CorpusLeaks leaks(LeakScope::WithinOneSet(), MemoryBytes(o.run),
                           TempDir(o.run));
@@ -354,7 +355,7 @@ int RunCard(const CorpusCardOptions& o, CommandStreams streams) {
         scan.max_messages = o.run.max_messages;
         scan.max_lines = o.run.lines;
         scan.judge = [&](CorpusRow& row, const ScanLine& line) {
-          CardWork(row, line, *rater, o.budget, simd);
+          CardWork(row, line, *rater, o.budget, o.minimal ? &simd : nullptr);
         };
         scan.consume = [&](const std::vector<CorpusRow>& rows) {
           for (const CorpusRow& row : rows) {

@@ -51,6 +51,34 @@ ClueStats Clues(const CorpusCard& card) {
 
 std::string Code(const std::string& text) { return "`" + text + "`"; }
 
+// The card's section on rows that repeat an earlier one.
+void WriteDuplicates(const CorpusCard& card, std::ostream& out) {
+  const DuplicateCounts& d = card.duplicates;
+  out << "\n## Duplicates up to symmetry\n\n"
+      << "Rows are the same puzzle when a Sudoku symmetry (relabelling, "
+         "transposition, row, column, band and stack orders) maps one onto the "
+         "other: when their minlex canonical forms are equal.\n\n"
+      << "| | rows |\n|---|---:|\n"
+      << "| distinct puzzles | " << Grouped(d.distinct) << " |\n"
+      << "| exact copies of an earlier row | " << Grouped(d.exact()) << " |\n"
+      << "| other spellings of an earlier row's puzzle | "
+      << Grouped(d.reworded()) << " |\n"
+      << "| puzzle rows | " << Grouped(d.rows) << " |\n\n"
+      << Grouped(d.groups)
+      << (d.groups == 1 ? " puzzle occurs" : " puzzles occur")
+      << " more than once, in " << Grouped(d.grouped) << " rows.\n\n"
+      << "Rows that repeat an earlier row of the set, by their strongest kind "
+         "(`corpus dupes` lists them with the earlier row; "
+      << Grouped(card.on_grid) << " of " << Grouped(d.rows)
+      << " puzzle rows have one solution grid to compare):\n\n"
+      << "| kind | rows |\n|---|---:|\n";
+  for (int kind = 0; kind < kLeakKinds; ++kind) {
+    out << "| " << LeakKindName(static_cast<LeakKind>(kind)) << " | "
+        << Grouped(card.repeats[kind]) << " |\n";
+  }
+
+}
+
 }  // namespace
 
 std::string CardBandName(int band) {
@@ -67,10 +95,10 @@ int CardBand(uint64_t nodes) {
 }
 
 void CardWork(CorpusRow& row, const ScanLine& line, const Strategy& rater,
-              uint64_t budget, const Strategy& checker) {
+              uint64_t budget, const Strategy* checker) {
   KeyLeakRow(row, line, rater, budget);
-  row.minimal = row.outcome == Outcome::kSolved &&
-                IsMinimalUnique(row.puzzle, checker, budget);
+  row.minimal = checker != nullptr && row.outcome == Outcome::kSolved &&
+                IsMinimalUnique(row.puzzle, *checker, budget);
 }
 
 void CorpusCard::Add(const CorpusRow& row) {
@@ -137,36 +165,18 @@ void WriteCardMarkdown(const CorpusCard& card, std::ostream& out) {
     }
   }
 
-  out << "\n## Minimal puzzles\n\n"
-      << Grouped(card.minimal) << " of " << Grouped(card.unique)
+  out << "\n## Minimal puzzles\n\n";
+  if (!card.minimal_checked) {
+    out << "Not checked (`--minimal` checks them).\n";
+  } else {
+    out << Grouped(card.minimal) << " of " << Grouped(card.unique)
       << " puzzles with one solution ("
       << Percent(Share(card.minimal, card.unique))
-      << ") are minimal: removing any one given leaves several solutions.\n";
-
-  const DuplicateCounts& d = card.duplicates;
-  out << "\n## Duplicates up to symmetry\n\n"
-      << "Rows are the same puzzle when a Sudoku symmetry (relabelling, "
-         "transposition, row, column, band and stack orders) maps one onto the "
-         "other: when their minlex canonical forms are equal.\n\n"
-      << "| | rows |\n|---|---:|\n"
-      << "| distinct puzzles | " << Grouped(d.distinct) << " |\n"
-      << "| exact copies of an earlier row | " << Grouped(d.exact()) << " |\n"
-      << "| other spellings of an earlier row's puzzle | "
-      << Grouped(d.reworded()) << " |\n"
-      << "| puzzle rows | " << Grouped(d.rows) << " |\n\n"
-      << Grouped(d.groups)
-      << (d.groups == 1 ? " puzzle occurs" : " puzzles occur")
-      << " more than once, in " << Grouped(d.grouped) << " rows.\n\n"
-      << "Rows that repeat an earlier row of the set, by their strongest kind "
-         "(`corpus dupes` lists them with the earlier row; "
-      << Grouped(card.on_grid) << " of " << Grouped(d.rows)
-      << " puzzle rows have one solution grid to compare):\n\n"
-      << "| kind | rows |\n|---|---:|\n";
-  for (int kind = 0; kind < kLeakKinds; ++kind) {
-    out << "| " << LeakKindName(static_cast<LeakKind>(kind)) << " | "
-        << Grouped(card.repeats[kind]) << " |\n";
+        << ") are minimal: removing any one given leaves several "
+           "solutions.\n";
   }
 
+  WriteDuplicates(card, out);
   out << "\n## Difficulty\n\n"
       << "Puzzles with one solution by the nodes `" << card.rater
       << "` spends to solve them and prove the solution unique (its node: "
@@ -226,7 +236,7 @@ void WriteCardJson(const CorpusCard& card, std::ostream& out) {
       {"clues", clues},
       {"minimal",
        {{"unique", card.unique},
-        {"minimal", card.minimal},
+        {"minimal", card.minimal_checked ? Json(card.minimal) : Json()},
         {"share", JsonNumber(Share(card.minimal, card.unique))}}},
       {"duplicates",
        {{"rows", d.rows},

@@ -34,6 +34,7 @@ struct CorpusCard {
   RowStatusCounts statuses;
   uint64_t unique = 0;  // rows whose puzzle has exactly one solution
   std::array<uint64_t, kCells + 1> clues{};  // puzzle rows by givens
+  bool minimal_checked = false;
   uint64_t minimal = 0;  // unique puzzles from which no given can go
   std::array<uint64_t, kCardBands> bands{};  // unique puzzles by nodes
   // The leak pass's counts, as corpus dupes finds them: the puzzle groups
@@ -52,8 +53,9 @@ struct CorpusCard {
 // within `budget`, whose nodes rate it), and a unique puzzle's minimality
 // checked with `checker` (the fastest counting strategy: it is up to 81
 // solves a puzzle, where the rating is one).
+// `checker` null: minimality is not checked.
 void CardWork(CorpusRow& row, const ScanLine& line, const Strategy& rater,
-              uint64_t budget, const Strategy& checker);
+              uint64_t budget, const Strategy* checker);
 
 void WriteCardMarkdown(const CorpusCard& card, std::ostream& out);
 void WriteCardJson(const CorpusCard& card, std::ostream& out);

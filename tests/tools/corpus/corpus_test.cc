@@ -252,7 +252,7 @@ TEST(CorpusCard, CountsEveryRowOnceAndWritesMarkdownAndJson) {
   const std::string path = WriteTempFile("card.txt", input);
   const std::string json = testing::TempPath("card.json");
   const CommandRun run =
-      Call(CorpusMain, {"card", "--json", json, "-t", "2", path});
+      Call(CorpusMain, {"card", "--json", json, "-t", "2", "--minimal", path});
   EXPECT_EQ(run.code, 1) << run.err;
   EXPECT_NE(run.err.find(path + ":5: invalid givens: digit 1 twice in row 1"),
             std::string::npos)
