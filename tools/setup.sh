@@ -17,6 +17,8 @@ packages=(g++ cmake ninja-build pkgconf git
           python3 openmpi-bin libopenmpi-dev)
 # /usr/bin/time measures bench's peak memory in tests/bench/run/hostile_input_test.cc.
 packages+=(time)
+# GoodLoadsCheck loads corpus check's --good with pandas' defaults.
+packages+=(python3-pandas)
 # bench history keeps runs in SQLite or PostgreSQL (libpq); its tests start a
 # PostgreSQL server of their own from the postgresql package (initdb, pg_ctl).
 packages+=(libsqlite3-dev libpq-dev postgresql)

@@ -48,15 +48,16 @@ constexpr std::string_view kSolutionNames[] = {"solution", "solutions",
 // A CSV layout may name at most this many columns before the ones it uses.
 constexpr size_t kMaxCsvFields = 64;
 
-// Two fields of 81 cells each and nothing else: a `puzzle,solution` row.
+// Two fields of 81 cells each and nothing else, quoted or not: a
+// `puzzle,solution` row.
 bool IsHeaderlessKaggleRow(std::string_view line) {
-  const size_t comma = line.find(',');
-  if (comma == std::string_view::npos) return false;
+  std::array<std::string_view, 3> fields;
+  if (SplitCsvRow(line, fields.data(), fields.size()) != 2) return false;
   Grid scratch;
-  return !ParseGrid(Trim(line.substr(0, comma)), scratch) &&
-         !ParseGrid(Trim(line.substr(comma + 1)), scratch);
+  return !ParseGrid(fields[0], scratch) && !ParseGrid(fields[1], scratch);
 }
 
+bool IsComplete(const Grid& grid);
 void ParseLines(std::string_view line, PuzzleRecord& record);
 void ParseKaggle(std::string_view line, PuzzleRecord& record);
 void ParseCsv(DatasetFormat format, std::string_view line, PuzzleRecord& record,
@@ -108,6 +109,9 @@ std::optional<DatasetFormat> RecognizeCsvHeader(std::string_view line) {
     }
   }
   if (!has_puzzle) return std::nullopt;
+  // A header of kMaxCsvFields fields may have more: its rows' width is not
+  // checked.
+  if (count < kMaxCsvFields) format.columns = static_cast<uint8_t>(count);
   format.columns_needed = static_cast<uint8_t>(
       1 + std::max<int>(format.puzzle_column,
                         format.solution_column == DatasetFormat::kNoColumn
@@ -167,14 +171,31 @@ std::string LayoutHint(std::string_view first_row) {
   if (first_row.find(',') != std::string_view::npos) {
     std::array<std::string_view, kMaxCsvFields> fields;
     const size_t count = SplitCsvRow(first_row, fields.data(), fields.size());
+    // A field of 81 digits with no blank is a solution, not the puzzle: a
+    // headerless `puzzle,solution` row whose puzzle is damaged has one.
+    size_t solution = 0;  // 1-based, 0: none
     for (size_t i = 0; i < count; ++i) {
-      if (!ParseGrid(fields[i], scratch)) {
-        return "it looks like CSV rows with no header, 81 cells in column " +
-               std::to_string(i + 1) +
-               ": a first line naming that column `puzzle` (and the "
-               "solution's `solution`) makes it a CSV file" +
-               quoted;
+      if (ParseGrid(fields[i], scratch)) continue;
+      if (IsComplete(scratch)) {
+        if (solution == 0) solution = i + 1;
+        continue;
       }
+      return "it looks like CSV rows with no header, 81 cells in column " +
+             std::to_string(i + 1) +
+             ": a first line naming that column `puzzle` (and the "
+             "solution's `solution`) makes it a CSV file" +
+             quoted;
+    }
+    if (solution != 0) {
+      return "it looks like CSV rows with no header, a solution (81 digits, "
+             "no blank) in column " +
+             std::to_string(solution) +
+             " but no puzzle of 81 cells in any other: a first line naming "
+             "the puzzle's column `puzzle` and column " +
+             std::to_string(solution) +
+             " `solution` makes it a CSV file, whose damaged rows are then "
+             "named one by one" +
+             quoted;
     }
     return "it looks like CSV, but its first line names no puzzle column "
            "(puzzle, quizzes, quiz, question, ...) and no field of it holds "
@@ -406,31 +427,49 @@ void ParseWithSolution(std::string_view puzzle_text,
   record.has_expected = true;
 }
 
+// Split as any CSV row is (a writer that quotes every field is read alike);
+// a row of another width than two fields is malformed.
 void ParseKaggle(std::string_view line, PuzzleRecord& record) {
-  const size_t comma = line.find(',');
-  if (comma == std::string_view::npos) {
+  std::array<std::string_view, 3> fields;
+  const size_t count = SplitCsvRow(line, fields.data(), fields.size());
+  if (count != 2) {
     record.status = RecordStatus::kMalformed;
-    record.reason = "expected puzzle,solution";
+    record.reason = count < 2 ? "expected puzzle,solution"
+                              : "expected 2 columns (puzzle,solution), found "
+                                "more";
     return;
   }
-  ParseWithSolution(Trim(line.substr(0, comma)), Trim(line.substr(comma + 1)),
-                    record);
+  ParseWithSolution(fields[0], fields[1], record);
 }
 
 void ParseCsv(DatasetFormat format, std::string_view line, PuzzleRecord& record,
               GivensCheck check) {
   std::array<std::string_view, kMaxCsvFields> fields;
-  const size_t count = SplitCsvRow(line, fields.data(), format.columns_needed);
-  if (count < format.columns_needed) {
+  // One field past the header's, to see a row with a column too many.
+  const size_t wanted = format.columns != 0 ? format.columns + 1u
+                                            : format.columns_needed;
+  const size_t count = SplitCsvRow(line, fields.data(), wanted);
+  if (count < format.columns_needed ||
+      (format.columns != 0 && count != format.columns)) {
+    const size_t expected =
+        format.columns != 0 ? format.columns : format.columns_needed;
     record.status = RecordStatus::kMalformed;
-    record.reason = "expected at least " +
-                    std::to_string(format.columns_needed) + " columns, found " +
-                    std::to_string(count);
+    record.reason = "expected " + std::to_string(expected) +
+                    " columns as the header has, found " +
+                    (count > expected ? "more" : std::to_string(count));
     return;
   }
   const std::string_view puzzle = fields[format.puzzle_column];
-  if (format.solution_column != DatasetFormat::kNoColumn &&
-      !fields[format.solution_column].empty()) {
+  if (format.solution_column != DatasetFormat::kNoColumn) {
+    // An empty answer in a layout with an answer column is an unlabelled
+    // row: no row of the layout.
+    if (fields[format.solution_column].empty()) {
+      record.status = RecordStatus::kMalformed;
+      record.reason = ParseGrid(puzzle, record.puzzle)
+                          ? "puzzle column: " + *ParseGrid(puzzle, record.puzzle)
+                          : "solution column is empty";
+      return;
+    }
     ParseWithSolution(puzzle, fields[format.solution_column], record);
     return;
   }

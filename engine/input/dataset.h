@@ -35,6 +35,9 @@ struct DatasetFormat {
   uint8_t puzzle_column = 0;            // 0-based, kCsv only
   uint8_t solution_column = kNoColumn;  // kCsv only
   uint8_t columns_needed = 0;           // fields a kCsv row must have
+  // Fields the header has, which every kCsv row must have too (a row of
+  // another shape is malformed); 0 for a header of more than kMaxCsvFields.
+  uint8_t columns = 0;
 
   // The plain layouts under the names the enum used to give them.
   static const DatasetFormat kUnknown;

@@ -305,7 +305,7 @@ TEST(Layouts, HeaderlessRowsAfterADamagedFirstRowGetAHint) {
   const CommandRun run = Bench("-q -s simd " + path);
   EXPECT_EQ(run.code, 2) << run.err;
   EXPECT_TRUE(Has(run.err,
-                  "it looks like CSV rows with no header, 81 cells in column 2"))
+                  "a solution (81 digits, no blank) in column 2 but no puzzle"))
       << run.err;
 }
 

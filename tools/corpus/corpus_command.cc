@@ -170,20 +170,19 @@ struct CheckWriter {
     return described;
   }
 
-  void Rows(const std::vector<CorpusRow>& rows, CheckCounts& counts) {
+  void Rows(const std::vector<CorpusRow>& rows, RowStatusCounts& counts) {
     good.clear();
     bad.clear();
     listed.clear();
     for (const CorpusRow& row : rows) {
-      ++counts.kinds[row.verdict];
-      if (row.verdict == 0) {
+      counts.Add(row.status);
+      if (row.status == RowStatus::kGood) {
         if (good_at != 0) good.append(row.text) += '\n';
         continue;
       }
       const std::string_view reason = row.reason;
-      // The reason says its kind first: the list has the kind a column.
-      const std::string_view kind =
-          CheckKindName(static_cast<CheckKind>(row.verdict));
+      // The reason says its status first: the list has the status a column.
+      const std::string_view kind = RowStatusName(row.status);
       listed.append(Where(o.inputs, Position(row.file, row.line)))
           .append(1, '\t')
           .append(kind)
@@ -204,51 +203,35 @@ int RunCheck(const CorpusCheckOptions& o, CommandStreams streams) {
   std::vector<NamedPath> outputs = {{"--output", o.run.output}};
   if (!o.good.empty()) outputs.push_back({"--good", o.good});
   if (!o.bad.empty()) outputs.push_back({"--bad", o.bad});
-  return Run(
-      "check", o.run, Named(o.inputs, "the input"), outputs, streams,
-      [&](OutputFiles& out, StageThreads& threads, ProgressLine& progress) {
-        const Strategy& simd = *FindStrategy("simd");
-        CheckWriter writer(o, out);
-        CheckCounts counts;
-        CorpusScan scan;
-        scan.paths = o.inputs;
-        scan.max_messages = o.run.max_messages;
-        scan.max_lines = o.run.lines;
-        scan.progress = &progress;
-        scan.judge = [&simd](CorpusRow& row, const ScanLine& line) {
-          JudgeRow(row, line, simd);
-        };
-        scan.on_layout = [&](uint32_t file, DatasetFormat format,
-                             const std::string& header) {
-          writer.Layout(file, format, header);
-        };
-        scan.consume = [&](const std::vector<CorpusRow>& rows) {
-          writer.Rows(rows, counts);
-        };
-        std::vector<CorpusFile> files;
-        const int code =
-            RunCorpusScan(scan, threads, streams.err, streams.in, files);
-        streams.err << "corpus check: " << Grouped(counts.rows()) << " rows in "
-                    << FilesText(files.size()) << ": "
-                    << Grouped(counts.kinds[0]) << " good, "
-                    << Grouped(counts.bad()) << " bad";
-        const char* separator = " (";
-        for (int kind = 1; kind < kCheckKinds; ++kind) {
-          if (counts.kinds[kind] == 0) continue;
-          streams.err << std::exchange(separator, "; ")
-                      << CheckKindName(static_cast<CheckKind>(kind)) << ' '
-                      << Grouped(counts.kinds[kind]);
-        }
-        streams.err << (counts.bad() ? ")\n" : "\n");
-        return code;
-      });
-}
-
-uint64_t Malformed(const std::vector<CorpusFile>& files, size_t first,
-                   size_t last) {
-  uint64_t count = 0;
-  for (size_t i = first; i < last; ++i) count += files[i].malformed;
-  return count;
+  return Run("check", o.run, Named(o.inputs, "the input"), outputs, streams,
+             [&](OutputFiles& out, StageThreads& threads, ProgressLine& progress) {
+               const Strategy& simd = *FindStrategy("simd");
+               CheckWriter writer(o, out);
+               RowStatusCounts counts;
+               CorpusScan scan;
+               scan.paths = o.inputs;
+               scan.max_messages = o.run.max_messages;
+               scan.max_lines = o.run.lines;
+               // Every bad row fails the check, not the malformed alone.
+               scan.judge = [&simd](CorpusRow& row, const ScanLine& line) {
+                 ClassifyScanRow(row, line, simd);
+                 row.malformed = row.status != RowStatus::kGood;
+               };
+               scan.on_layout = [&](uint32_t file, DatasetFormat format,
+                                    const std::string& header) {
+                 writer.Layout(file, format, header);
+               };
+               scan.consume = [&](const std::vector<CorpusRow>& rows) {
+                 writer.Rows(rows, counts);
+               };
+               std::vector<CorpusFile> files;
+               const int code =
+                   RunCorpusScan(scan, threads, streams.err, streams.in, files);
+               streams.err << "corpus check: " << Grouped(counts.rows())
+                           << " rows in " << FilesText(files.size()) << ": "
+                           << counts.Summary() << '\n';
+               return code;
+             });
 }
 
 // The kinds an option names; CLI11 has checked them.
@@ -274,11 +257,10 @@ std::string KindCounts(const LeakRowCounts& counts) {
   return text;
 }
 
-// "55 of 57 on a solution grid, 1 broken answer".
+// "55 of 57 puzzle rows on a solution grid".
 std::string GridCounts(const LeakRowCounts& counts) {
   return Grouped(counts.on_grid) + " of " + Grouped(counts.rows) +
-         " on a solution grid, " + Grouped(counts.broken_answers) +
-         (counts.broken_answers == 1 ? " broken answer" : " broken answers");
+         " puzzle rows on a solution grid";
 }
 
 // One leak pass over `paths`: every row keyed (KeyLeakRow, on simd), the
@@ -330,10 +312,9 @@ int RunDupes(const CorpusDupesOptions& o, CommandStreams streams) {
                      streams, out[0], o.groups.empty() ? nullptr : &out[1],
                      Kinds(o.kinds), progress, files, code);
         const DuplicateCounts& d = l.puzzles;
-        const uint64_t malformed = Malformed(files, 0, files.size());
-        streams.err << "corpus dupes: " << Grouped(d.rows + malformed)
+        streams.err << "corpus dupes: " << Grouped(l.statuses.rows())
                     << " rows in " << FilesText(files.size()) << ": "
-                    << Grouped(malformed) << " malformed, " << Grouped(d.rows)
+                    << l.statuses.Summary() << "; " << Grouped(d.rows)
                     << " puzzles = " << Grouped(d.distinct) << " distinct + "
                     << Grouped(d.exact()) << " exact copies + "
                     << Grouped(d.reworded()) << " other spellings; "
@@ -368,12 +349,10 @@ int RunLeak(const CorpusLeakOptions& o, CommandStreams streams) {
         streams.err << "corpus leak: " << Grouped(l.leaked()) << " of "
                     << Grouped(l.reported) << " test rows (" << Percent(share)
                     << ") leak: " << KindCounts(l) << "; "
-                    << Grouped(l.rows - l.reported) << " training rows; "
-                    << GridCounts(l) << "; malformed rows: "
-                    << Grouped(Malformed(files, 0, o.train.size()))
-                    << " training, "
-                    << Grouped(Malformed(files, o.train.size(), files.size()))
-                    << " test" << CountedText(l, Kinds(o.kinds)) << '\n';
+                    << GridCounts(l) << "; training rows: "
+                    << l.before.Summary()
+                    << "; test rows: " << l.statuses.Summary()
+                    << CountedText(l, Kinds(o.kinds)) << '\n';
         return LeakExitCode(code, l, o.max_leaks, Kinds(o.kinds));
       });
 }
@@ -390,22 +369,32 @@ int RunCard(const CorpusCardOptions& o, CommandStreams streams) {
         card.rater = std::string(rater->name);
         card.node_unit = std::string(rater->node_unit);
         card.budget = o.budget;
-        PuzzleGroups groups(MemoryBytes(o.run), TempDir(o.run));
+        card.minimal_checked = o.minimal;
+        // The leak pass of corpus dupes, whose counts the card shows.
+        CorpusLeaks leaks(LeakScope::WithinOneSet(), MemoryBytes(o.run),
+                          TempDir(o.run));
+        const Strategy& simd = *FindStrategy("simd");
         CorpusScan scan;
         scan.paths = o.inputs;
         scan.max_messages = o.run.max_messages;
         scan.max_lines = o.run.lines;
         scan.progress = &progress;
-        scan.work = [&](CorpusRow& row) { CardWork(row, *rater, o.budget); };
+        scan.judge = [&](CorpusRow& row, const ScanLine& line) {
+          CardWork(row, line, *rater, o.budget, o.minimal ? &simd : nullptr);
+        };
         scan.consume = [&](const std::vector<CorpusRow>& rows) {
           for (const CorpusRow& row : rows) {
             card.Add(row);
-            if (!row.malformed) groups.Add(row);
+            leaks.Add(row);
           }
         };
         const int code =
             RunCorpusScan(scan, threads, streams.err, streams.in, card.files);
-        card.duplicates = groups.Finish([](const std::vector<GroupMember>&) {});
+        std::ostream discard(nullptr);  // the list is corpus dupes' to write
+        const LeakRowCounts l = leaks.Finish(o.inputs, discard);
+        card.duplicates = l.puzzles;
+        card.repeats = l.kinds;
+        card.on_grid = l.on_grid;
         WriteCardMarkdown(card, out[0]);
         if (!o.json.empty()) WriteCardJson(card, out[1]);
         return code;
@@ -429,7 +418,7 @@ std::string DroppedText(const CleanSetCounts& set) {
             Grouped(sum) + ": " + kinds;
   };
   add("bad", set.bad,
-      [](size_t kind) { return CheckKindName(static_cast<CheckKind>(kind)); });
+      [](size_t kind) { return RowStatusName(static_cast<RowStatus>(kind)); });
   add("duplicate", set.duplicates,
       [](size_t kind) { return LeakKindName(static_cast<LeakKind>(kind)); });
   add("leak", set.leaks,

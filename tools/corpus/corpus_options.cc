@@ -164,8 +164,7 @@ void AddCardOptions(CLI::App& card, CorpusCardOptions& options) {
                 ->check(OutputPathValidator()),
             "FILE");
   ValueName(card.add_option("--rater", options.rater,
-                            "The counting strategy that solves, rates and "
-                            "checks minimality")
+                            "The counting strategy that solves and rates")
                 ->capture_default_str()
                 ->check(CLI::IsMember(CountingStrategyNames())),
             "NAME");
@@ -175,14 +174,18 @@ void AddCardOptions(CLI::App& card, CorpusCardOptions& options) {
                 ->capture_default_str()
                 ->transform(WholeNumbers(1, kNoMax)),
             "N");
+  // Up to 81 solves a puzzle, where the rest of the card costs what
+  // corpus dupes does: asked for, not paid by default.
+  card.add_flag("--minimal", options.minimal,
+                "Also check which unique puzzles are minimal (up to 81 "
+                "solves each, with simd)");
 }
 
-// The exit codes of the subcommands whose 1 is not "some rows were
-// malformed", each in its --help and the manual page.
-void AddExitCodeFooters(std::map<std::string, CLI::App*>& made) {
+// Each subcommand's exit code 1, as it means it.
+void AddExitCodes(std::map<std::string, CLI::App*>& made) {
   static const ExitCodes leak_codes = ToolExitCodes(
-      "more rows leaked than --max-leaks (each is listed; malformed rows\n"
-      "are named and counted but do not make the exit code)",
+      "more rows leaked than --max-leaks (each is listed; bad rows are\n"
+      "named with their status and counted but do not make the exit code)",
       "bad usage, an input that cannot be read or has no puzzle row, or\n"
       "an output that cannot be written");
   made["leak"]->footer(ExitCodesFooter(leak_codes));
@@ -190,8 +193,26 @@ void AddExitCodeFooters(std::map<std::string, CLI::App*>& made) {
   static const ExitCodes check_codes = ToolExitCodes(
       "some rows were bad: malformed, invalid givens, no solution, several\n"
       "solutions, wrong answer or wrong count (each is named as file:line\n"
-      "with its kind, up to --max-messages an input; the rest is done)");
+      "with its status, up to --max-messages an input; the rest is done)",
+      "bad usage, an input that cannot be read or has no puzzle row, or\n"
+      "an output that cannot be written");
   made["check"]->footer(ExitCodesFooter(check_codes));
+  // card fails on malformed rows only: its other rows are still puzzles,
+  // with a place on the card.
+  static const ExitCodes malformed_codes = ToolExitCodes(
+      "some rows were malformed (each is named as file:line: malformed:\n"
+      "reason, with the other bad rows, up to --max-messages an input; the\n"
+      "rest is done)",
+      "bad usage, an input that cannot be read or has no puzzle row, or\n"
+      "an output that cannot be written");
+  static const ExitCodes canon_codes = ToolExitCodes(
+      "some rows have no canonical form written: malformed, or a CSV row\n"
+      "whose answer is not its puzzle's solution (each is named as\n"
+      "file:line: reason, up to --max-messages an input; the rest is done)",
+      "bad usage, an input that cannot be read or has no puzzle row, or\n"
+      "an output that cannot be written");
+  made["canon"]->footer(ExitCodesFooter(canon_codes));
+  made["card"]->footer(ExitCodesFooter(malformed_codes));
   static const ExitCodes clean_codes = ToolExitCodes(
       "not used: every bad, repeating or leaking row of the kinds named is\n"
       "dropped, so the outputs written are clean (exit 0)",
@@ -205,8 +226,13 @@ void AddExitCodeFooters(std::map<std::string, CLI::App*>& made) {
 
 const ExitCodes& CorpusExitCodes() {
   static const ExitCodes codes = ToolExitCodes(
-      "some rows were malformed (each is named as file:line: reason,\n"
-      "up to --max-messages an input; the rest is done)");
+      "by subcommand: check, some row was bad (any status but good);\n"
+      "dupes and leak, more rows repeated or leaked than --max-leaks;\n"
+      "card, some row was malformed; canon, some row had no canonical\n"
+      "form written. Bad rows are named as file:line: reason, up to\n"
+      "--max-messages an input, and the rest is done",
+      "bad usage, an input that cannot be read or has no puzzle row, or\n"
+      "an output that cannot be written");
   return codes;
 }
 
@@ -286,7 +312,7 @@ void SetupCorpus(CLI::App& app, CorpusOptions& options) {
   AddDupesOptions(*made["dupes"], options.dupes);
   AddCardOptions(*made["card"], options.card);
   AddCleanOptions(*made["clean"], options.clean);
-  AddExitCodeFooters(made);
+  AddExitCodes(made);
 }
 
 }  // namespace sudoku

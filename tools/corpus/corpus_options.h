@@ -67,6 +67,7 @@ struct CorpusCardOptions {
   std::string json;
   std::string rater = "bands";
   uint64_t budget = 10'000'000;
+  bool minimal = false;  // check each unique puzzle's minimality
   CorpusRunOptions run;
 };
 

@@ -7,6 +7,7 @@
 #include "engine/common/json_layout.h"
 #include "engine/common/text_format.h"
 #include "engine/input/puzzle.h"
+#include "tools/lib/corpus_leaks.h"
 #include "tools/lib/generator.h"
 
 namespace sudoku {
@@ -17,26 +18,13 @@ double Share(uint64_t part, uint64_t whole) {
                     : static_cast<double>(part) / static_cast<double>(whole);
 }
 
-// The outcomes in the card's order: JSON name, Markdown wording, count.
-struct OutcomeRow {
-  const char* name;
-  const char* words;
-  uint64_t count;
-};
-
-std::vector<OutcomeRow> Outcomes(const CorpusCard& card) {
-  return {
-      {"solved", "one solution", card.unique},
-      {"several", "several solutions", card.several},
-      {"none", "no solution", card.none},
-      {"invalid", "invalid givens (a digit twice in a unit)", card.invalid},
-      {"over_budget", "not settled within the node budget", card.over_budget},
-      {"malformed", "malformed (not a puzzle row)", card.malformed},
-  };
+// Statuses in RowStatus's order: JSON name and Markdown name are one.
+std::string StatusName(int status) {
+  return std::string(RowStatusName(static_cast<RowStatus>(status)));
 }
 
 uint64_t Puzzles(const CorpusCard& card) {
-  return card.rows() - card.malformed;
+  return card.rows() - card.statuses[RowStatus::kMalformed];
 }
 
 struct ClueStats {
@@ -63,6 +51,34 @@ ClueStats Clues(const CorpusCard& card) {
 
 std::string Code(const std::string& text) { return "`" + text + "`"; }
 
+// The card's section on rows that repeat an earlier one.
+void WriteDuplicates(const CorpusCard& card, std::ostream& out) {
+  const DuplicateCounts& d = card.duplicates;
+  out << "\n## Duplicates up to symmetry\n\n"
+      << "Rows are the same puzzle when a Sudoku symmetry (relabelling, "
+         "transposition, row, column, band and stack orders) maps one onto the "
+         "other: when their minlex canonical forms are equal.\n\n"
+      << "| | rows |\n|---|---:|\n"
+      << "| distinct puzzles | " << Grouped(d.distinct) << " |\n"
+      << "| exact copies of an earlier row | " << Grouped(d.exact()) << " |\n"
+      << "| other spellings of an earlier row's puzzle | "
+      << Grouped(d.reworded()) << " |\n"
+      << "| puzzle rows | " << Grouped(d.rows) << " |\n\n"
+      << Grouped(d.groups)
+      << (d.groups == 1 ? " puzzle occurs" : " puzzles occur")
+      << " more than once, in " << Grouped(d.grouped) << " rows.\n\n"
+      << "Rows that repeat an earlier row of the set, by their strongest kind "
+         "(`corpus dupes` lists them with the earlier row; "
+      << Grouped(card.on_grid) << " of " << Grouped(d.rows)
+      << " puzzle rows have one solution grid to compare):\n\n"
+      << "| kind | rows |\n|---|---:|\n";
+  for (int kind = 0; kind < kLeakKinds; ++kind) {
+    out << "| " << LeakKindName(static_cast<LeakKind>(kind)) << " | "
+        << Grouped(card.repeats[kind]) << " |\n";
+  }
+
+}
+
 }  // namespace
 
 std::string CardBandName(int band) {
@@ -78,48 +94,24 @@ int CardBand(uint64_t nodes) {
   return std::min(kCardBands - 1, static_cast<int>(std::bit_width(nodes)));
 }
 
-void CardWork(CorpusRow& row, const Strategy& rater, uint64_t budget) {
-  CanonicalizeRow(row);
-  if (const auto conflict = FindConflict(row.puzzle)) {
-    row.invalid = true;
-    row.reason = "invalid givens: " + DescribeConflict(*conflict);
-    return;
-  }
-  const SolveResult result = rater.Solve(row.puzzle, 2, budget);
-  row.outcome = result.outcome;
-  row.nodes = result.nodes;
-  row.minimal = result.outcome == Outcome::kSolved &&
-                IsMinimal(row.puzzle, rater, budget);
+void CardWork(CorpusRow& row, const ScanLine& line, const Strategy& rater,
+              uint64_t budget, const Strategy* checker) {
+  KeyLeakRow(row, line, rater, budget);
+  row.minimal = checker != nullptr && row.outcome == Outcome::kSolved &&
+                IsMinimalUnique(row.puzzle, *checker, budget);
 }
 
 void CorpusCard::Add(const CorpusRow& row) {
-  if (row.malformed) {
-    ++malformed;
-    return;
-  }
+  statuses.Add(row.status);
+  if (row.malformed) return;
   int givens = 0;
   for (const uint8_t v : row.puzzle) givens += v != 0;
   ++clues[givens];
-  if (row.invalid) {
-    ++invalid;
-    return;
-  }
-  switch (row.outcome) {
-    case Outcome::kSolved:
-      ++unique;
-      minimal += row.minimal;
-      ++bands[CardBand(row.nodes)];
-      break;
-    case Outcome::kMultiple:
-      ++several;
-      break;
-    case Outcome::kNoSolution:
-      ++none;
-      break;
-    case Outcome::kOverBudget:
-    case Outcome::kError:
-      ++over_budget;
-      break;
+  if (row.status != RowStatus::kInvalidGivens &&
+      row.outcome == Outcome::kSolved) {
+    ++unique;
+    minimal += row.minimal;
+    ++bands[CardBand(row.nodes)];
   }
 }
 
@@ -147,10 +139,13 @@ void WriteCardMarkdown(const CorpusCard& card, std::ostream& out) {
     }
   }
 
-  out << "\n## Rows\n\n| row | rows | share |\n|---|---:|---:|\n";
-  for (const OutcomeRow& outcome : Outcomes(card)) {
-    out << "| " << outcome.words << " | " << Grouped(outcome.count) << " | "
-        << Percent(Share(outcome.count, rows)) << " |\n";
+  out << "\n## Rows\n\nEach row has one status, the one `corpus check`, "
+         "`dupes` and `leak` give it too:\n\n"
+         "| status | rows | share |\n|---|---:|---:|\n";
+  for (int status = 0; status < kRowStatuses; ++status) {
+    const uint64_t count = card.statuses.counts[status];
+    out << "| " << StatusName(status) << " | " << Grouped(count) << " | "
+        << Percent(Share(count, rows)) << " |\n";
   }
   out << "| total | " << Grouped(rows) << " | " << Percent(rows ? 1.0 : 0.0)
       << " |\n";
@@ -170,28 +165,18 @@ void WriteCardMarkdown(const CorpusCard& card, std::ostream& out) {
     }
   }
 
-  out << "\n## Minimal puzzles\n\n"
-      << Grouped(card.minimal) << " of " << Grouped(card.unique)
+  out << "\n## Minimal puzzles\n\n";
+  if (!card.minimal_checked) {
+    out << "Not checked (`--minimal` checks them).\n";
+  } else {
+    out << Grouped(card.minimal) << " of " << Grouped(card.unique)
       << " puzzles with one solution ("
       << Percent(Share(card.minimal, card.unique))
-      << ") are minimal: removing any one given leaves several solutions.\n";
+        << ") are minimal: removing any one given leaves several "
+           "solutions.\n";
+  }
 
-  const DuplicateCounts& d = card.duplicates;
-  out << "\n## Duplicates up to symmetry\n\n"
-      << "Rows are the same puzzle when a Sudoku symmetry (relabelling, "
-         "transposition, row, column, band and stack orders) maps one onto the "
-         "other: when their minlex canonical forms are equal.\n\n"
-      << "| | rows |\n|---|---:|\n"
-      << "| distinct puzzles | " << Grouped(d.distinct) << " |\n"
-      << "| exact copies of an earlier row | " << Grouped(d.exact()) << " |\n"
-      << "| other spellings of an earlier row's puzzle | "
-      << Grouped(d.reworded()) << " |\n"
-      << "| puzzle rows | " << Grouped(d.rows) << " |\n\n"
-      << Grouped(d.groups)
-      << (d.groups == 1 ? " puzzle occurs" : " puzzles occur")
-      << " more than once, in " << Grouped(d.grouped)
-      << " rows (`corpus dupes` lists them).\n";
-
+  WriteDuplicates(card, out);
   out << "\n## Difficulty\n\n"
       << "Puzzles with one solution by the nodes `" << card.rater
       << "` spends to solve them and prove the solution unique (its node: "
@@ -216,9 +201,14 @@ void WriteCardJson(const CorpusCard& card, std::ostream& out) {
          {"malformed", file.malformed},
          {"error", file.error.empty() ? Json() : Json(file.error)}});
   }
-  Json outcomes = Json::object();
-  for (const OutcomeRow& outcome : Outcomes(card)) {
-    outcomes[outcome.name] = outcome.count;
+  Json statuses = Json::object();
+  for (int status = 0; status < kRowStatuses; ++status) {
+    statuses[StatusName(status)] = card.statuses.counts[status];
+  }
+  Json repeats = Json::object();
+  for (int kind = 0; kind < kLeakKinds; ++kind) {
+    repeats[std::string(LeakKindName(static_cast<LeakKind>(kind)))] =
+        card.repeats[kind];
   }
   const ClueStats stats = Clues(card);
   Json histogram = Json::object();
@@ -238,15 +228,15 @@ void WriteCardJson(const CorpusCard& card, std::ostream& out) {
   }
   const std::vector<std::pair<std::string, Json>> members = {
       {"card", "sudoku-bench corpus card"},
-      {"format", 1},
+      {"format", 2},
       {"tool", card.tool},
       {"files", files},
       {"rows", card.rows()},
-      {"outcomes", outcomes},
+      {"statuses", statuses},
       {"clues", clues},
       {"minimal",
        {{"unique", card.unique},
-        {"minimal", card.minimal},
+        {"minimal", card.minimal_checked ? Json(card.minimal) : Json()},
         {"share", JsonNumber(Share(card.minimal, card.unique))}}},
       {"duplicates",
        {{"rows", d.rows},
@@ -254,7 +244,9 @@ void WriteCardJson(const CorpusCard& card, std::ostream& out) {
         {"exact", d.exact()},
         {"reworded", d.reworded()},
         {"groups", d.groups},
-        {"grouped_rows", d.grouped}}},
+        {"grouped_rows", d.grouped},
+        {"on_grid", card.on_grid},
+        {"repeats", repeats}}},
       {"rater",
        {{"strategy", card.rater},
         {"node_unit", card.node_unit},

@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "strategies/strategy.h"
+#include "engine/input/row_verdict.h"
 #include "tools/lib/corpus_groups.h"
+#include "tools/lib/grid_leaks.h"
 #include "tools/lib/corpus_scan.h"
 
 namespace sudoku {
@@ -27,29 +29,33 @@ struct CorpusCard {
   std::string rater;
   std::string node_unit;
   uint64_t budget = 0;
-  // Rows by what they are; every row is in exactly one of these.
-  uint64_t unique = 0;       // exactly one solution
-  uint64_t several = 0;      // two or more
-  uint64_t none = 0;         // givens break no rule, no solution
-  uint64_t invalid = 0;      // givens clash
-  uint64_t over_budget = 0;  // not settled within the budget
-  uint64_t malformed = 0;
-  std::array<uint64_t, kCells + 1> clues{};  // well-formed rows by givens
+  // Rows by their one verdict (engine/input/row_verdict.h); every row is
+  // in exactly one status.
+  RowStatusCounts statuses;
+  uint64_t unique = 0;  // rows whose puzzle has exactly one solution
+  std::array<uint64_t, kCells + 1> clues{};  // puzzle rows by givens
+  bool minimal_checked = false;
   uint64_t minimal = 0;  // unique puzzles from which no given can go
   std::array<uint64_t, kCardBands> bands{};  // unique puzzles by nodes
+  // The leak pass's counts, as corpus dupes finds them: the puzzle groups
+  // and the rows that repeat an earlier one, by kind.
   DuplicateCounts duplicates;
+  std::array<uint64_t, kLeakKinds> repeats{};
+  uint64_t on_grid = 0;  // puzzle rows keyed by a solution grid too
 
-  uint64_t rows() const {
-    return unique + several + none + invalid + over_budget + malformed;
-  }
+  uint64_t rows() const { return statuses.rows(); }
   // Tallies one accounted row (the work of CardWork done on it).
   void Add(const CorpusRow& row);
 };
 
-// The card's work on one well-formed row, on any thread: givens checked,
-// solutions counted to 2 with `rater` (nodes kept), minimality checked for
-// unique puzzles, the canonical key and spelling set.
-void CardWork(CorpusRow& row, const Strategy& rater, uint64_t budget);
+// The card's work on one row, on any thread (CorpusScan::judge): the row
+// classified and keyed as corpus dupes does it (KeyLeakRow, on `rater`
+// within `budget`, whose nodes rate it), and a unique puzzle's minimality
+// checked with `checker` (the fastest counting strategy: it is up to 81
+// solves a puzzle, where the rating is one).
+// `checker` null: minimality is not checked.
+void CardWork(CorpusRow& row, const ScanLine& line, const Strategy& rater,
+              uint64_t budget, const Strategy* checker);
 
 void WriteCardMarkdown(const CorpusCard& card, std::ostream& out);
 void WriteCardJson(const CorpusCard& card, std::ostream& out);

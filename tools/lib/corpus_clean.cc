@@ -1,4 +1,4 @@
-// corpus clean's decisions: check's verdict, then three leak passes over the
+// corpus clean's decisions: the one row verdict, then three leak passes over the
 // good rows, merged into one ordered list of drops.
 #include "tools/lib/corpus_clean.h"
 
@@ -15,10 +15,7 @@ constexpr std::string_view kReasonNames[] = {"bad", "leak", "duplicate"};
 
 void JudgeCleanRow(CorpusRow& row, const ScanLine& line,
                    const Strategy& strategy) {
-  JudgeRow(row, line, strategy);
-  if (row.verdict == static_cast<uint8_t>(CheckKind::kGood)) {
-    KeyLeakRow(row, line, strategy);
-  }
+  KeyLeakRow(row, line, strategy);
 }
 
 // Each pass gets a third of the memory bound; training rows are in two of
@@ -33,14 +30,13 @@ CorpusCleaner::CorpusCleaner(LeakKindSet leak_kinds, LeakKindSet dupe_kinds,
              memory_bytes / 3, temp_dir) {}
 
 void CorpusCleaner::Add(const CorpusRow& row) {
-  if (row.verdict != static_cast<uint8_t>(CheckKind::kGood)) {
-    const std::string_view kind =
-        CheckKindName(static_cast<CheckKind>(row.verdict));
+  if (row.status != RowStatus::kGood) {
+    const std::string_view kind = RowStatusName(row.status);
     // The reason says its kind first ("wrong answer: ..."): the detail is
     // the rest.
     const std::string_view reason = row.reason;
     drops_.push_back({Position(row.file, row.line), DropReason::kBad,
-                      row.verdict, 0,
+                      static_cast<uint8_t>(row.status), 0,
                       std::string(reason.size() > kind.size() + 2
                                       ? reason.substr(kind.size() + 2)
                                       : reason)});
@@ -111,7 +107,7 @@ std::string DropCsvLine(const std::vector<std::string>& paths,
   line += ',' + std::to_string(PositionLine(drop.position)) + ',';
   line += kReasonNames[static_cast<int>(drop.reason)];
   line += ',';
-  line += bad ? CheckKindName(static_cast<CheckKind>(drop.kind))
+  line += bad ? RowStatusName(static_cast<RowStatus>(drop.kind))
               : LeakKindName(static_cast<LeakKind>(drop.kind));
   line += ',';
   if (!bad) {

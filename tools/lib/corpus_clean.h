@@ -22,25 +22,25 @@ inline constexpr uint32_t kCleanTrain = 0, kCleanTest = 1;
 enum class DropReason : uint8_t { kBad, kLeak, kDuplicate };  // first wins
 
 // A dropped row: its position (Position(file, line)), why, of which kind
-// (CheckKind for kBad, LeakKind otherwise), and the row it repeats or leaks
+// (RowStatus for kBad, LeakKind otherwise), and the row it repeats or leaks
 // from (0: none).
 struct Drop {
   uint64_t position = 0;
   DropReason reason = DropReason::kBad;
   uint8_t kind = 0;
   uint64_t partner = 0;
-  std::string detail;  // check's reason, for a bad row
+  std::string detail;  // the verdict's detail, for a bad row
 };
 
 // What was kept and dropped of one set.
 struct CleanSetCounts {
   uint64_t rows = 0, kept = 0;
-  std::array<uint64_t, kCheckKinds> bad{};
+  std::array<uint64_t, kRowStatuses> bad{};
   std::array<uint64_t, kLeakKinds> duplicates{}, leaks{};
 };
 
-// Judges a row as corpus check does (JudgeRow) and, when it is good, keys
-// it as corpus leak does (KeyLeakRow): CorpusScan::judge of clean's pass.
+// Classifies a row as every corpus command does and keys it as corpus leak
+// does (KeyLeakRow): CorpusScan::judge of clean's pass.
 void JudgeCleanRow(CorpusRow& row, const ScanLine& line,
                    const Strategy& strategy);
 

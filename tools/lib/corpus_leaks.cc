@@ -6,37 +6,23 @@
 
 #include "engine/input/dataset.h"
 #include "engine/input/puzzle.h"
+#include "tools/lib/corpus_check.h"
 
 namespace sudoku {
 
-void KeyLeakRow(CorpusRow& row, const ScanLine& line, const Strategy& solver) {
-  const PuzzleRecord& record = line.record;
+RowVerdict KeyLeakRow(CorpusRow& row, const ScanLine& line,
+                      const Strategy& solver, uint64_t node_budget) {
   row.solution.reset();
-  row.broken_answer = false;
-  // A wrong reference, or an answer column that is no grid, leaves the
-  // puzzle parsed (as corpus check judges it): the row is compared on its
-  // puzzle, and named.
-  const bool answer_refused =
-      record.status == RecordStatus::kReferenceWrong ||
-      (record.status == RecordStatus::kMalformed &&
-       record.reason.starts_with("solution column"));
-  if (answer_refused) {
-    row.malformed = false;
-    row.broken_answer = true;
-  } else if (row.malformed) {
-    return;
-  } else {
-    row.reason.clear();  // invalid givens are grouped, not named
-  }
+  RowVerdict verdict = ClassifyScanRow(row, line, solver, node_budget);
+  if (row.malformed) return verdict;
+  row.puzzle = line.record.puzzle;
   CanonicalizeRow(row);
-  const Grid* answer = record.has_expected ? &record.expected : nullptr;
-  // An answer that solves the puzzle proves its givens valid; without one,
-  // clashing givens have no solution to key by.
-  if (answer == nullptr && FindConflict(row.puzzle)) return;
-  if (const auto solution = LeakSolution(row.puzzle, answer, solver)) {
-    row.solution =
-        SolutionRecordOf(row.puzzle, *solution, Position(row.file, row.line));
+  // Only a puzzle with exactly one solution has a grid to key it by.
+  if (verdict.solved && verdict.solve.outcome == Outcome::kSolved) {
+    row.solution = SolutionRecordOf(row.puzzle, verdict.solve.solution,
+                                    Position(row.file, row.line));
   }
+  return verdict;
 }
 
 uint64_t LeakRowCounts::leaked() const {
@@ -60,10 +46,11 @@ CorpusLeaks::CorpusLeaks(const LeakScope& scope, size_t memory_bytes,
       solutions_(memory_.solutions, temp_dir) {}
 
 void CorpusLeaks::Add(const CorpusRow& row) {
+  const bool reported = scope_.Reports(Position(row.file, row.line));
+  (reported ? counts_.statuses : counts_.before).Add(row.status);
   if (row.malformed) return;
   ++counts_.rows;
-  counts_.reported += scope_.Reports(Position(row.file, row.line));
-  counts_.broken_answers += row.broken_answer;
+  counts_.reported += reported;
   puzzles_.Add(row);
   if (row.solution) {
     ++counts_.on_grid;

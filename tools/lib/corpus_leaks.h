@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/input/row_verdict.h"
 #include "strategies/strategy.h"
 #include "tools/lib/corpus_groups.h"
 #include "tools/lib/corpus_scan.h"
@@ -18,22 +19,25 @@
 
 namespace sudoku {
 
-// Keys one row of any layout (CorpusScan::judge): its canonical form, and
-// its solution grid's record when it has one (LeakSolution: the answer
-// column when it solves the puzzle, else `solver`'s solution when it is
-// unique). A row whose answer column the engine refused is still a puzzle:
-// it is compared on it and on its unique solution, is named on standard
-// error with the answer's fault, and is counted apart (broken_answer), not
-// as malformed. Invalid givens are compared on the puzzle alone.
-void KeyLeakRow(CorpusRow& row, const ScanLine& line, const Strategy& solver);
+// Classifies one row of any layout (CorpusScan::judge, ClassifyScanRow on
+// `solver` within `node_budget`) and keys it: its canonical form, and its
+// solution grid's record when it has one (the unique solution the verdict's
+// solve found; a wrong answer hides no leak). Every row but a malformed one
+// is a puzzle and is compared on it; a bad one is named on standard error
+// with its status, as corpus check names it.
+RowVerdict KeyLeakRow(CorpusRow& row, const ScanLine& line,
+                      const Strategy& solver,
+                      uint64_t node_budget = kUnlimitedNodes);
 
 // What a leak pass found.
 struct LeakRowCounts {
   std::array<uint64_t, kLeakKinds> kinds{};  // leaking rows by kind
-  uint64_t rows = 0;      // well-formed rows (broken answers included)
+  uint64_t rows = 0;      // puzzle rows: every row but malformed ones
   uint64_t reported = 0;  // ... of them in the scope's reported rows
   uint64_t on_grid = 0;   // ... of them keyed by a solution grid too
-  uint64_t broken_answers = 0;
+  // Every row by its verdict, malformed ones included, of the rows before
+  // the scope's reported ones (training) and from them on.
+  RowStatusCounts before, statuses;
   DuplicateCounts puzzles;  // the puzzle groups
   uint64_t leaked() const;
   uint64_t leaked(LeakKindSet counted) const;  // rows of those kinds
@@ -63,7 +67,7 @@ class CorpusLeaks {
   CorpusLeaks(const LeakScope& scope, size_t memory_bytes,
               const std::string& temp_dir);
 
-  // A scanned row keyed by KeyLeakRow; malformed rows are skipped.
+  // A scanned row keyed by KeyLeakRow; a malformed one is only counted.
   void Add(const CorpusRow& row);
 
   // Writes the leak lines of `kinds` to `out` and, when `groups` is set,

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/input/dataset.h"
+#include "engine/input/row_verdict.h"
 #include "strategies/strategy.h"
 #include "tools/lib/canonical.h"
 #include "tools/lib/solution_key.h"
@@ -50,15 +51,13 @@ struct CorpusRow {
   Canonical canonical;
   GridKey key;            // KeyOf(canonical.form)
   uint64_t spelling = 0;  // KeyOf(puzzle).low: tells exact copies apart
-  bool invalid = false;   // givens clash (reason says how)
   Outcome outcome = Outcome::kNoSolution;
   uint64_t nodes = 0;
   bool minimal = false;
-  uint8_t verdict = 0;  // corpus check's CheckKind
-  // corpus leak and dupes: the row on its solution grid, when it has one
-  // (corpus_leaks.h), and whether its answer column was refused.
+  RowStatus status = RowStatus::kGood;  // the one verdict (ClassifyScanRow)
+  // corpus leak, dupes and card: the row on its solution grid, when it has
+  // one (corpus_leaks.h).
   std::optional<SolutionRecord> solution;
-  bool broken_answer = false;
 };
 
 // What the scan knows of a row when it has parsed it, for a command that

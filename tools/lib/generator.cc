@@ -368,9 +368,12 @@ std::vector<GenerateOutcome> GenerateRange(const GeneratorOptions& options,
 
 bool IsMinimal(const Grid& puzzle, const Strategy& solver,
                uint64_t node_budget) {
-  if (solver.Solve(puzzle, 2, node_budget).outcome != Outcome::kSolved) {
-    return false;
-  }
+  return solver.Solve(puzzle, 2, node_budget).outcome == Outcome::kSolved &&
+         IsMinimalUnique(puzzle, solver, node_budget);
+}
+
+bool IsMinimalUnique(const Grid& puzzle, const Strategy& solver,
+                     uint64_t node_budget) {
   for (int cell = 0; cell < kCells; ++cell) {
     if (puzzle[cell] == 0) continue;
     Grid trial = puzzle;

@@ -85,4 +85,9 @@ std::vector<GenerateOutcome> GenerateRange(const GeneratorOptions& options,
 bool IsMinimal(const Grid& puzzle, const Strategy& solver,
                uint64_t node_budget);
 
+// IsMinimal for a puzzle already known to have exactly one solution: the
+// removals alone, not the first solve again.
+bool IsMinimalUnique(const Grid& puzzle, const Strategy& solver,
+                     uint64_t node_budget = kUnlimitedNodes);
+
 }  // namespace sudoku

@@ -224,7 +224,12 @@ TEST(DatasetParser, ReadsKaggleThreeMillionLayout) {
             "changes given 8 to 6");
   parser.Parse(4, "2," + kPuzzle, record);
   EXPECT_EQ(record.status, RecordStatus::kMalformed);
-  EXPECT_EQ(record.reason, "expected at least 3 columns, found 2");
+  EXPECT_EQ(record.reason, "expected 5 columns as the header has, found 2");
+  // A column too many breaks the file's shape as one too few does.
+  parser.Parse(4, "2," + WithZeros(kPuzzle) + "," + kSolution + ",25,0,x",
+               record);
+  EXPECT_EQ(record.status, RecordStatus::kMalformed);
+  EXPECT_EQ(record.reason, "expected 5 columns as the header has, found more");
   parser.Parse(5, "3," + kPuzzle.substr(1) + "," + kSolution + ",25,0", record);
   EXPECT_EQ(record.reason, "puzzle column: expected 81 cells, found 80");
   // The header again (files concatenated) is a header, not a puzzle.
@@ -246,10 +251,11 @@ TEST(DatasetParser, ReadsMachineLearningLayoutWithQuotedFields) {
       Kind::kRecord);
   EXPECT_EQ(record.status, RecordStatus::kPuzzle) << record.reason;
   EXPECT_TRUE(record.has_expected);
-  // An empty answer is no reference, not a malformed row.
+  // An empty answer where the layout has an answer column is an unlabelled
+  // row, which no row of the layout is.
   parser.Parse(3, "made here," + WithZeros(kPuzzle) + ",,", record);
-  EXPECT_EQ(record.status, RecordStatus::kPuzzle) << record.reason;
-  EXPECT_FALSE(record.has_expected);
+  EXPECT_EQ(record.status, RecordStatus::kMalformed);
+  EXPECT_EQ(record.reason, "solution column is empty");
 }
 
 TEST(DatasetParser, CsvWithoutSolutionColumnChecksTheGivens) {
@@ -269,7 +275,7 @@ TEST(DatasetParser, CsvWithoutSolutionColumnChecksTheGivens) {
                              GivensCheck::kDeferred);
   EXPECT_EQ(record.status, RecordStatus::kPuzzle);
   parser.Parse(4, "hard", record);
-  EXPECT_EQ(record.reason, "expected at least 2 columns, found 1");
+  EXPECT_EQ(record.reason, "expected 2 columns as the header has, found 1");
 }
 
 TEST(RecognizeCsvHeader, NamesInAnyOrderOtherColumnsIgnored) {

@@ -123,8 +123,7 @@ TEST(CorpusCheck, WritesGoodAndBadRowsAsTheyWereWithTheHeader) {
   EXPECT_EQ(testing::ReadFile(good), header + "\n" + good_row + "\n");
   EXPECT_EQ(testing::ReadFile(bad),
             header + ",reason\n" + bad_row +
-                ",\"several solutions: the puzzle has more than one "
-                "solution\"\n");
+                ",\"malformed: solution column is empty\"\n");
   // An output on an input's path is refused before anything is read.
   EXPECT_EQ(Call(CorpusMain, {"check", path, "--bad", path}).code, 2);
 }

@@ -104,11 +104,11 @@ TEST(CorpusDupes, AFileAndItsShuffleAreAllDuplicates) {
               "2 rows, 2 spellings: " + a + ":" + row + " ~ " + b + ":" + row);
   }
   EXPECT_EQ(Summary(run),
-            "corpus dupes: 80 rows in 2 files: 0 malformed, 80 puzzles = 40 "
+            "corpus dupes: 80 rows in 2 files: 80 good, 0 bad; 80 puzzles = 40 "
             "distinct + 0 exact copies + 40 other spellings; 40 puzzles occur "
             "more than once, in 80 rows; 40 rows repeat an earlier one: 0 same "
             "text, 40 same puzzle, 0 more clues, 0 fewer clues, 0 same grid; "
-            "80 of 80 on a solution grid, 0 broken answers");
+            "80 of 80 puzzle rows on a solution grid");
 }
 
 TEST(CorpusDupes, TellsExactCopiesFromOtherSpellingsAndLosesNoRow) {
@@ -132,14 +132,15 @@ TEST(CorpusDupes, TellsExactCopiesFromOtherSpellingsAndLosesNoRow) {
   EXPECT_EQ(Lines(run.out), (std::vector<std::string>{"-:4\tsame text\t-:2",
                                                       "-:6\tsame puzzle\t-:2",
                                                       "-:9\tsame text\t-:3"}));
-  EXPECT_EQ(Lines(run.err)[0], "-:5: expected 81 cells, found 3");
+  EXPECT_EQ(Lines(run.err)[0], "-:5: malformed: expected 81 cells, found 3");
   // 7 rows: 6 puzzles + 1 malformed; 6 = 3 distinct + 2 exact + 1 other.
   EXPECT_EQ(Summary(run),
-            "corpus dupes: 7 rows in 1 file: 1 malformed, 6 puzzles = 3 "
+            "corpus dupes: 7 rows in 1 file: 6 good, 1 bad (malformed 1); 6 "
+            "puzzles = 3 "
             "distinct + 2 exact copies + 1 other spellings; 2 puzzles occur "
             "more than once, in 5 rows; 3 rows repeat an earlier one: 2 same "
             "text, 1 same puzzle, 0 more clues, 0 fewer clues, 0 same grid; 6 "
-            "of 6 on a solution grid, 0 broken answers");
+            "of 6 puzzle rows on a solution grid");
 }
 
 TEST(CorpusDupes, InvalidAndEmptyPuzzlesAreGroupedToo) {
@@ -165,7 +166,7 @@ TEST(CorpusDupes, MessagesStopAtMaxMessages) {
   EXPECT_EQ(run.code, 0);  // malformed rows do not make exit 1
   const auto lines = Lines(run.err);
   ASSERT_EQ(lines.size(), 4u) << run.err;
-  EXPECT_EQ(lines[1], "-:2: expected 81 cells, found 3");
+  EXPECT_EQ(lines[1], "-:2: malformed: expected 81 cells, found 3");
   EXPECT_EQ(lines[2],
             "-: 3 more bad lines not shown (all are counted; --max-messages all "
             "shows every one)");
@@ -235,9 +236,9 @@ TEST(CorpusLeak, NamesTestRowsThatAreTrainingPuzzles) {
                                 test + ":3\tsame puzzle\t" + train + ":3"}));
   EXPECT_EQ(Summary(run),
             "corpus leak: 2 of 4 test rows (50.0%) leak: 1 same text, 1 same "
-            "puzzle, 0 more clues, 0 fewer clues, 0 same grid; 3 training "
-            "rows; 7 of 7 on a solution grid, 0 broken answers; malformed "
-            "rows: 0 training, 0 test");
+            "puzzle, 0 more clues, 0 fewer clues, 0 same grid; 7 of 7 puzzle "
+            "rows on a solution grid; training rows: 3 good, 0 bad; test "
+            "rows: 4 good, 0 bad");
   EXPECT_EQ(Call(CorpusMain, {"leak", "--train", train}).code, 2);
 }
 
@@ -251,24 +252,26 @@ TEST(CorpusCard, CountsEveryRowOnceAndWritesMarkdownAndJson) {
   const std::string path = WriteTempFile("card.txt", input);
   const std::string json = testing::TempPath("card.json");
   const CommandRun run =
-      Call(CorpusMain, {"card", "--json", json, "-t", "2", path});
+      Call(CorpusMain, {"card", "--json", json, "-t", "2", "--minimal", path});
   EXPECT_EQ(run.code, 1) << run.err;
   EXPECT_NE(run.err.find(path + ":5: invalid givens: digit 1 twice in row 1"),
             std::string::npos)
       << run.err;
-  EXPECT_NE(run.err.find(path + ":6: expected 81 cells, found 3"),
+  EXPECT_NE(run.err.find(path + ":6: malformed: expected 81 cells, found 3"),
             std::string::npos);
   EXPECT_NE(run.out.find("# Corpus card"), std::string::npos);
-  EXPECT_NE(run.out.find("| one solution | 4 | 57.1% |"), std::string::npos)
+  EXPECT_NE(run.out.find("| good | 4 | 57.1% |"), std::string::npos)
       << run.out;
   const auto card = nlohmann::json::parse(testing::ReadFile(json));
   EXPECT_EQ(card["card"], "sudoku-bench corpus card");
   EXPECT_EQ(card["rows"], 7);
-  EXPECT_EQ(card["outcomes"]["solved"], 4);
-  EXPECT_EQ(card["outcomes"]["several"], 1);
-  EXPECT_EQ(card["outcomes"]["none"], 0);
-  EXPECT_EQ(card["outcomes"]["invalid"], 1);
-  EXPECT_EQ(card["outcomes"]["malformed"], 1);
+  EXPECT_EQ(card["statuses"]["good"], 4);
+  EXPECT_EQ(card["statuses"]["several solutions"], 1);
+  EXPECT_EQ(card["statuses"]["no solution"], 0);
+  EXPECT_EQ(card["statuses"]["invalid givens"], 1);
+  EXPECT_EQ(card["statuses"]["malformed"], 1);
+  // The grid-level repeats, as corpus dupes finds them.
+  EXPECT_EQ(card["duplicates"]["repeats"]["same text"], 1);
   EXPECT_EQ(card["files"][0]["sha256"], Input::FileSha256Hex(path));
   EXPECT_EQ(card["files"][0]["layout"], "lines");
   EXPECT_EQ(card["files"][0]["rows"], 7);

@@ -127,17 +127,23 @@ TEST(CorpusLeakKinds, EachPlantedRowIsReportedOnceWithItsKindAndPartner) {
       Call(CorpusMain, {"leak", "--train", p.train, "--test", p.test});
   EXPECT_EQ(run.code, 1) << run.err;
   EXPECT_EQ(Lines(run.out), p.expected);
-  // The broken answers and the malformed row are named; only the malformed
-  // row is counted as malformed.
-  EXPECT_NE(run.err.find(p.test + ":8: solution column"), std::string::npos)
+  // Every bad row is named with its status, as corpus check names it: the
+  // wrong answers, the malformed row, and the rows of no single solution,
+  // whose answer column is empty (no row of a layout with answers).
+  EXPECT_NE(run.err.find(p.test + ":8: wrong answer: solution column"),
+            std::string::npos)
       << run.err;
-  EXPECT_NE(run.err.find(p.test + ":9: solution column"), std::string::npos);
-  EXPECT_NE(run.err.find(p.test + ":13: puzzle column"), std::string::npos);
+  EXPECT_NE(run.err.find(p.test + ":9: wrong answer: solution column"),
+            std::string::npos);
+  EXPECT_NE(run.err.find(p.test + ":11: malformed: solution column is empty"),
+            std::string::npos);
+  EXPECT_NE(run.err.find(p.test + ":13: malformed: puzzle column"),
+            std::string::npos);
   EXPECT_EQ(Summary(run),
-            "corpus leak: 8 of 11 test rows (72.7%) leak: 2 same text, 2 same "
-            "puzzle, 2 more clues, 1 fewer clues, 1 same grid; 8 training "
-            "rows; 18 of 19 on a solution grid, 2 broken answers; malformed "
-            "rows: 0 training, 1 test");
+            "corpus leak: 8 of 9 test rows (88.9%) leak: 2 same text, 2 same "
+            "puzzle, 2 more clues, 1 fewer clues, 1 same grid; 17 of 17 "
+            "puzzle rows on a solution grid; training rows: 8 good, 0 bad; "
+            "test rows: 7 good, 5 bad (malformed 3; wrong answer 2)");
 }
 
 TEST(CorpusLeakKinds, ExitCodesGateAPipeline) {
@@ -175,8 +181,8 @@ TEST(CorpusLeakKinds, DupesFindsTheSameRowsWithinOneSet) {
   EXPECT_EQ(Lines(run.out), p.expected);
   EXPECT_NE(Summary(run).find("; 8 rows repeat an earlier one: 2 same text, 2 "
                               "same puzzle, 2 more clues, 1 fewer clues, 1 "
-                              "same grid; 18 of 19 on a solution grid, 2 "
-                              "broken answers"),
+                              "same grid; 17 of 17 puzzle rows on a solution "
+                              "grid"),
             std::string::npos)
       << Summary(run);
   // The puzzle groups: rows of the same text and puzzle only.
