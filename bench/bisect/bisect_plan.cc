@@ -1,6 +1,7 @@
 // bench bisect's plan as plain data: bench's command lines per commit, the
 // words of BENCH-ARGS it refuses, and what `git bisect` said.
 #include "bench/bisect/bisect_plan.h"
+#include "engine/common/text_format.h"
 
 #include <cctype>
 #include <sstream>
@@ -15,18 +16,6 @@ constexpr std::string_view kClashing[] = {
     "--per-puzzle",   "--html",   "--solutions",  "--stats", "--batch",
     "--max-slowdown", "--repeat", "--parse-only", "--list",  "--resume",
     "--checkpoint",   "--shard",  "--progress",   "--quiet"};
-
-std::string ShellQuoted(const std::string& text) {
-  std::string quoted = "'";
-  for (const char c : text) {
-    if (c == '\'') {
-      quoted += "'\\''";
-    } else {
-      quoted += c;
-    }
-  }
-  return quoted + "'";
-}
 
 void Append(std::vector<std::string>& to,
             const std::vector<std::string>& words) {

@@ -11,19 +11,11 @@
 #include "bench/run/plugin_loader.h"
 #include "bench/run/process_reply.h"
 #include "engine/common/file_identity.h"
+#include "engine/common/text_format.h"
 #include "strategies/registry.h"
 
 namespace sudoku {
 namespace {
-
-// A word for /bin/sh -c, in single quotes.
-std::string ShellQuoted(const std::string& word) {
-  std::string quoted = "'";
-  for (const char ch : word) {
-    quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  }
-  return quoted + "'";
-}
 
 // `PUZZLE LIMIT BUDGET`, as bench sends it.
 bool ParseRequest(const std::string& line, Grid& givens, uint32_t& limit,

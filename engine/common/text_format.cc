@@ -188,4 +188,12 @@ void PrintTable(std::ostream& out,
   }
 }
 
+std::string ShellQuoted(const std::string& word) {
+  std::string quoted = "'";
+  for (const char c : word) {
+    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  }
+  return quoted + "'";
+}
+
 }  // namespace sudoku

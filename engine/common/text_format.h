@@ -67,4 +67,7 @@ void PrintTable(std::ostream& out,
                 const std::vector<std::vector<std::string>>& table,
                 const TableLayout& layout = {});
 
+// A word for /bin/sh -c, in single quotes (a quote inside as '\'').
+std::string ShellQuoted(const std::string& word);
+
 }  // namespace sudoku
