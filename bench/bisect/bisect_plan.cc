@@ -1,11 +1,12 @@
 // bench bisect's plan as plain data: bench's command lines per commit, the
 // words of BENCH-ARGS it refuses, and what `git bisect` said.
 #include "bench/bisect/bisect_plan.h"
-#include "engine/common/text_format.h"
 
 #include <cctype>
 #include <sstream>
 #include <utility>
+
+#include "engine/common/text_format.h"
 
 namespace sudoku {
 namespace {
