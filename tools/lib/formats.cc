@@ -18,7 +18,7 @@ using BadLine = std::function<void(uint64_t, const std::string&)>;
 // the givens check is left to them.
 void ReadParsed(Input& input, FileFormat format,
                 const std::function<void(const PuzzleRecord&)>& on_puzzle,
-                const BadLine& on_bad, std::string* first_row, RowText* row) {
+                const BadLine& on_bad, std::string* first_row, SourceRow* row) {
   DatasetParser parser(format == FileFormat::kKaggle ? DatasetFormat::kKaggle
                                                      : DatasetFormat::kLines);
   PuzzleRecord test_record;
@@ -176,9 +176,9 @@ std::optional<FileFormat> ParseFileFormat(std::string_view name) {
 
 void ReadPuzzles(Input& input, FileFormat format,
                  const std::function<void(const PuzzleRecord&)>& on_puzzle,
-                 const BadLine& on_bad, std::string* first_row, RowText* row) {
+                 const BadLine& on_bad, std::string* first_row, SourceRow* row) {
   if (format == FileFormat::kSdk) {
-    if (row != nullptr) *row = RowText{};
+    if (row != nullptr) *row = SourceRow{};
     return ReadSdk(input, on_puzzle, on_bad, first_row);
   }
   ReadParsed(input, format, on_puzzle, on_bad, first_row, row);

@@ -38,7 +38,7 @@ std::optional<FileFormat> ParseFileFormat(std::string_view name);
 
 // The row a puzzle came from, for a writer that keeps its other columns:
 // valid while on_puzzle runs.
-struct RowText {
+struct SourceRow {
   std::string_view content;  // trimmed; empty for .sdk grids
   DatasetFormat format = DatasetFormat::kLines;
   std::string header;  // the file's CSV header, or empty
@@ -55,7 +55,7 @@ void ReadPuzzles(
     Input& input, FileFormat format,
     const std::function<void(const PuzzleRecord&)>& on_puzzle,
     const std::function<void(uint64_t, const std::string&)>& on_bad,
-    std::string* first_row = nullptr, RowText* row = nullptr);
+    std::string* first_row = nullptr, SourceRow* row = nullptr);
 
 // Writes records one after another in one format.
 class PuzzleWriter {

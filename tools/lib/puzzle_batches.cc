@@ -36,7 +36,7 @@ int ReadInBatches(
   const std::string stdin_name = "-";
   // Per input, so a batch's records may point at any file's header.
   std::deque<std::string> headers;
-  RowText row;
+  SourceRow row;
   for (const std::string& path : paths) {
     const std::string* name = path == "-" ? &stdin_name : &path;
     std::unique_ptr<Input> input;
