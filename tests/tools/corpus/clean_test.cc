@@ -100,8 +100,9 @@ Pair Plant(const Layout& layout) {
   transpose.transpose = true;
   Row wrong = base[8];
   std::swap(wrong.answer[0], wrong.answer[1]);
+  // Its answer is one of its two solutions: an empty answer in a layout with
+  // an answer column is malformed (the one row verdict), not several.
   Row several = WithFewerClues(base[9], 1);
-  several.answer = Grid{};
   EXPECT_EQ(SolutionsOf(several.puzzle), 2);
   Pair pair;
   for (const Row& row : train) pair.train_rows.push_back(text(row));
