@@ -70,4 +70,7 @@ void PrintTable(std::ostream& out,
 // A word for /bin/sh -c, in single quotes (a quote inside as '\'').
 std::string ShellQuoted(const std::string& word);
 
+// Whether two ASCII words are one but for case: a CSV header's "Quizzes".
+bool EqualsIgnoringCase(std::string_view a, std::string_view b);
+
 }  // namespace sudoku

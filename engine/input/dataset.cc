@@ -24,12 +24,6 @@ std::string_view Trim(std::string_view s) {
 }
 
 // Whether `text` is `lower` in any case; `lower` is lowercase already.
-bool EqualsIgnoringCase(std::string_view text, std::string_view lower) {
-  return std::ranges::equal(text, lower, [](char a, char b) {
-    return std::tolower(static_cast<unsigned char>(a)) == b;
-  });
-}
-
 bool IsKaggleHeader(std::string_view line) {
   for (std::string_view header : {"quizzes,solutions", "puzzle,solution",
                                   "puzzles,solutions", "quizzes,solution"}) {

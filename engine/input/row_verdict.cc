@@ -23,14 +23,6 @@ constexpr std::string_view kNames[kRowStatuses] = {
 // Columns past this one are not looked at for "clues".
 constexpr size_t kMaxCluesColumn = 255;
 
-bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if ((a[i] | 0x20) != (b[i] | 0x20)) return false;
-  }
-  return true;
-}
-
 // The 0-based column a CSV header calls "clues", if any.
 std::optional<size_t> CluesColumn(std::string_view header) {
   std::vector<std::string_view> names(kMaxCluesColumn + 1);
@@ -89,7 +81,7 @@ std::optional<std::string> AnswerFault(const PuzzleRecord& record,
   return std::nullopt;
 }
 
-RowVerdict Bad(RowStatus status, std::string detail, RowVerdict verdict = {}) {
+RowClassification Bad(RowStatus status, std::string detail, RowClassification verdict = {}) {
   verdict.status = status;
   verdict.detail = std::move(detail);
   return verdict;
@@ -101,11 +93,11 @@ std::string_view RowStatusName(RowStatus status) {
   return kNames[static_cast<int>(status)];
 }
 
-std::string RowVerdict::Reason() const {
+std::string RowClassification::Reason() const {
   return std::string(RowStatusName(status)) + ": " + detail;
 }
 
-RowVerdict ClassifyRow(const PuzzleRecord& record, const RowText& text,
+RowClassification ClassifyRow(const PuzzleRecord& record, const RowText& text,
                        const Strategy& solver, uint64_t node_budget) {
   if (record.status == RecordStatus::kMalformed) {
     return Bad(RowStatus::kMalformed, record.reason);
@@ -113,7 +105,7 @@ RowVerdict ClassifyRow(const PuzzleRecord& record, const RowText& text,
   if (const auto conflict = FindConflict(record.puzzle)) {
     return Bad(RowStatus::kInvalidGivens, DescribeConflict(*conflict));
   }
-  RowVerdict verdict;
+  RowClassification verdict;
   verdict.solve = solver.Solve(record.puzzle, 2, node_budget);
   verdict.solved = true;
   switch (verdict.solve.outcome) {

@@ -31,7 +31,7 @@ std::string_view RowStatusName(RowStatus status);
 // A row's verdict: its status, why (empty when good), and the solve that
 // settled it (solutions counted to 2; none for a malformed row or invalid
 // givens, which are settled without one).
-struct RowVerdict {
+struct RowClassification {
   RowStatus status = RowStatus::kGood;
   std::string detail;
   SolveResult solve;
@@ -54,7 +54,7 @@ struct RowText {
 // column too many or too few), else its givens checked, then one solve to
 // two solutions with `solver` within `node_budget`, then the file's answer
 // and count fields. Reentrant: any thread.
-RowVerdict ClassifyRow(const PuzzleRecord& record, const RowText& text,
+RowClassification ClassifyRow(const PuzzleRecord& record, const RowText& text,
                        const Strategy& solver,
                        uint64_t node_budget = kUnlimitedNodes);
 

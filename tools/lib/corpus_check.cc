@@ -4,9 +4,9 @@
 
 namespace sudoku {
 
-RowVerdict ClassifyScanRow(CorpusRow& row, const ScanLine& line,
+RowClassification ClassifyScanRow(CorpusRow& row, const ScanLine& line,
                            const Strategy& solver, uint64_t node_budget) {
-  RowVerdict verdict = ClassifyRow(
+  RowClassification verdict = ClassifyRow(
       line.record, RowText{line.content, line.format, line.header}, solver,
       node_budget);
   row.status = verdict.status;

@@ -15,7 +15,7 @@ namespace sudoku {
 // row.status and, for a bad row, row.reason ("status: detail", named on
 // standard error); row.malformed only for a malformed row. Every corpus
 // command judges its rows with it, so all name and count them alike.
-RowVerdict ClassifyScanRow(CorpusRow& row, const ScanLine& line,
+RowClassification ClassifyScanRow(CorpusRow& row, const ScanLine& line,
                            const Strategy& solver,
                            uint64_t node_budget = kUnlimitedNodes);
 

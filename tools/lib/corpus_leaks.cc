@@ -10,10 +10,10 @@
 
 namespace sudoku {
 
-RowVerdict KeyLeakRow(CorpusRow& row, const ScanLine& line,
+RowClassification KeyLeakRow(CorpusRow& row, const ScanLine& line,
                       const Strategy& solver, uint64_t node_budget) {
   row.solution.reset();
-  RowVerdict verdict = ClassifyScanRow(row, line, solver, node_budget);
+  RowClassification verdict = ClassifyScanRow(row, line, solver, node_budget);
   if (row.malformed) return verdict;
   row.puzzle = line.record.puzzle;
   CanonicalizeRow(row);

@@ -25,7 +25,7 @@ namespace sudoku {
 // solve found; a wrong answer hides no leak). Every row but a malformed one
 // is a puzzle and is compared on it; a bad one is named on standard error
 // with its status, as corpus check names it.
-RowVerdict KeyLeakRow(CorpusRow& row, const ScanLine& line,
+RowClassification KeyLeakRow(CorpusRow& row, const ScanLine& line,
                       const Strategy& solver,
                       uint64_t node_budget = kUnlimitedNodes);
 
