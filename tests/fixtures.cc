@@ -24,6 +24,13 @@ Grid ParsedGrid(const std::string& text) {
   return grid;
 }
 
+std::string UniqueSolutionText(const std::string& text) {
+  const SolveResult result =
+      RegisteredStrategy("simd").Solve(ParsedGrid(text), 1, kUnlimitedNodes);
+  EXPECT_EQ(result.solutions, 1u) << text;
+  return FormatGrid(result.solution);
+}
+
 const Strategy& RegisteredStrategy(const std::string& name) {
   const Strategy* strategy = FindStrategy(name);
   if (strategy == nullptr) {

@@ -34,6 +34,10 @@ struct SeedFixture {
 // The grid `text` spells; fails the test when it is not one.
 Grid ParsedGrid(const std::string& text);
 
+// The one solution of `text`, as 81 digits (simd's); fails the test when
+// `text` is no grid or has not exactly one solution.
+std::string UniqueSolutionText(const std::string& text);
+
 // The registered strategy called `name`; fails the test when there is none.
 const Strategy& RegisteredStrategy(const std::string& name);
 

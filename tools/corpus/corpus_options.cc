@@ -181,21 +181,24 @@ void AddCardOptions(CLI::App& card, CorpusCardOptions& options) {
                 "solves each, with simd)");
 }
 
+// Exit code 2 of check, dupes, leak, card and canon.
+constexpr const char* kUnreadOrUnwritten =
+    "bad usage, an input that cannot be read or has no puzzle row, or\n"
+    "an output that cannot be written";
+
 // Each subcommand's exit code 1, as it means it.
 void AddExitCodes(std::map<std::string, CLI::App*>& made) {
   static const ExitCodes leak_codes = ToolExitCodes(
       "more rows leaked than --max-leaks (each is listed; bad rows are\n"
       "named with their status and counted but do not make the exit code)",
-      "bad usage, an input that cannot be read or has no puzzle row, or\n"
-      "an output that cannot be written");
+      kUnreadOrUnwritten);
   made["leak"]->footer(ExitCodesFooter(leak_codes));
   made["dupes"]->footer(ExitCodesFooter(leak_codes));
   static const ExitCodes check_codes = ToolExitCodes(
       "some rows were bad: malformed, invalid givens, no solution, several\n"
       "solutions, wrong answer or wrong count (each is named as file:line\n"
       "with its status, up to --max-messages an input; the rest is done)",
-      "bad usage, an input that cannot be read or has no puzzle row, or\n"
-      "an output that cannot be written");
+      kUnreadOrUnwritten);
   made["check"]->footer(ExitCodesFooter(check_codes));
   // card fails on malformed rows only: its other rows are still puzzles,
   // with a place on the card.
@@ -203,14 +206,12 @@ void AddExitCodes(std::map<std::string, CLI::App*>& made) {
       "some rows were malformed (each is named as file:line: malformed:\n"
       "reason, with the other bad rows, up to --max-messages an input; the\n"
       "rest is done)",
-      "bad usage, an input that cannot be read or has no puzzle row, or\n"
-      "an output that cannot be written");
+      kUnreadOrUnwritten);
   static const ExitCodes canon_codes = ToolExitCodes(
       "some rows have no canonical form written: malformed, or a CSV row\n"
       "whose answer is not its puzzle's solution (each is named as\n"
       "file:line: reason, up to --max-messages an input; the rest is done)",
-      "bad usage, an input that cannot be read or has no puzzle row, or\n"
-      "an output that cannot be written");
+      kUnreadOrUnwritten);
   made["canon"]->footer(ExitCodesFooter(canon_codes));
   made["card"]->footer(ExitCodesFooter(malformed_codes));
   static const ExitCodes clean_codes = ToolExitCodes(
@@ -231,8 +232,7 @@ const ExitCodes& CorpusExitCodes() {
       "card, some row was malformed; canon, some row had no canonical\n"
       "form written. Bad rows are named as file:line: reason, up to\n"
       "--max-messages an input, and the rest is done",
-      "bad usage, an input that cannot be read or has no puzzle row, or\n"
-      "an output that cannot be written");
+      kUnreadOrUnwritten);
   return codes;
 }
 

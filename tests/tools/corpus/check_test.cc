@@ -20,12 +20,7 @@ using testing::Lines;
 using testing::WriteTempFile;
 
 std::string Solution(const std::string& puzzle) {
-  Grid grid{};
-  EXPECT_FALSE(ParseGrid(puzzle, grid));
-  const SolveResult result =
-      FindStrategy("simd")->Solve(grid, 1, kUnlimitedNodes);
-  EXPECT_EQ(result.solutions, 1u);
-  return FormatGrid(result.solution);
+  return testing::UniqueSolutionText(puzzle);
 }
 
 // Two digits of a solution swapped: a grid that solves nothing.
